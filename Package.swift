@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "Galley",
+  products: [
+    // The markup formatter and its attributed-run model: pure Swift, no C dependency.
+    .library(name: "GalleyMarkup", targets: ["GalleyMarkup"]),
+    .executable(name: "galley", targets: ["GalleyCLI"]),
+    .executable(name: "galley-bench", targets: ["GalleyBench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // MARK: Swift modules
+    .target(name: "GalleyMarkup"),
+
+    // MARK: Executables
+    .executableTarget(
+      name: "GalleyCLI",
+      dependencies: [
+        "GalleyMarkup",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "GalleyBench",
+      dependencies: [
+        "GalleyMarkup",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: Tests
+    .testTarget(
+      name: "GalleyMarkupTests",
+      dependencies: ["GalleyMarkup"],
+      exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "GalleyCLITests",
+      dependencies: ["GalleyCLI", "GalleyMarkup"],
+      exclude: ["Golden"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `galley-bench`: throughput figures as JSON, one object per run.
+@main
+struct GalleyBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "galley-bench",
+    abstract: "Measure Galley's throughput and print the figures as JSON.",
+    subcommands: [ParseBenchmark.self]
+  )
+}

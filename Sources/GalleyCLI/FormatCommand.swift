@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import GalleyMarkup
+
+/// `galley format`: markup in, plain text with attributed runs and links out.
+struct FormatCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "format",
+    abstract: "Format markup and print its text, runs and links.",
+    discussion: """
+      Codes: %xF %f family, %xC %c color, %xD %d background, %xU %u underline, %xW %w %B %b \
+      weight, %I %i italic, %xS %s size, %X %x strikethrough, %xK %k spacing (percent of the \
+      size), %xR %r baseline shift, %N reset, %L…%l link, %% percent. Braced arguments: \
+      %{https://…}L, %{#FF8800}C, %{red}D, %{DejaVu Serif}F, %{12.5}S, %{-2.5}R.
+      """
+  )
+
+  @OptionGroup var formatterOptions: FormatterOptions
+
+  @Flag(help: "Print JSON instead of a readable listing.")
+  var json = false
+
+  @OptionGroup var inputOptions: InputOptions
+
+  func run() throws {
+    let outcome = execute()
+    if !outcome.standardOutput.isEmpty { print(outcome.standardOutput) }
+    if !outcome.standardError.isEmpty { printError(outcome.standardError) }
+    if outcome.status != 0 { throw ExitCode(outcome.status) }
+  }
+
+  /// Does the work of ``run()`` without touching the process's streams, for tests.
+  func execute() -> CommandOutcome {
+    let markup: String
+    do {
+      markup = try inputOptions.read()
+    } catch {
+      return CommandOutcome(
+        standardOutput: json ? JSONOutput.errorDocument(kind: "invalidInput", error.message) : "",
+        standardError: Diagnostics.render(error), status: ExitStatus.dataError.rawValue)
+    }
+    let formatter = formatterOptions.formatter
+    let source = inputOptions.sourceName
+    if formatterOptions.lenient {
+      let result = formatter.formatLeniently(markup)
+      let warnings = result.warnings.map {
+        Diagnostics.render($0, in: markup, source: source, severity: "warning")
+      }
+      return CommandOutcome(
+        standardOutput: json
+          ? JSONOutput.document(result.text, warnings: result.warnings)
+          : FormattedTextListing.render(result.text),
+        standardError: warnings.joined(separator: "\n"), status: 0)
+    }
+    do {
+      let text = try formatter.format(markup)
+      return CommandOutcome(
+        standardOutput: json ? JSONOutput.document(text) : FormattedTextListing.render(text),
+        standardError: "", status: 0)
+    } catch {
+      return CommandOutcome(
+        standardOutput: json ? JSONOutput.errorDocument(error) : "",
+        standardError: Diagnostics.render(error, in: markup, source: source),
+        status: ExitStatus.dataError.rawValue)
+    }
+  }
+}
+
+/// What a command prints and its exit status.
+struct CommandOutcome: Equatable {
+  var standardOutput: String
+  var standardError: String
+  var status: Int32
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import GalleyMarkup
+
+/// The options that configure a ``MarkupFormatter``, shared by every command that reads markup.
+struct FormatterOptions: ParsableArguments {
+  @Option(name: .customLong("font"), help: "A family for the font table ('%0F' is the first).")
+  var fonts: [String] = []
+
+  @Option(name: .customLong("color"), help: "A color for the color table ('%0C' is the first).")
+  var colors: [TextColor] = []
+
+  @Option(help: "The family text starts in.")
+  var defaultFamily: String = "sans-serif"
+
+  @Option(help: "The size in points text starts at.")
+  var defaultSize: Double = 17
+
+  @Option(help: "The weight text starts at: a step in -3...3 or a CSS weight in 100...1000.")
+  var defaultWeight: Int = 0
+
+  @Option(help: "The text color text starts in.")
+  var defaultColor: TextColor = .black
+
+  @Option(help: "The background color text starts with (none by default).")
+  var defaultBackground: TextColor?
+
+  @Flag(help: "Accept ported DAAttributedStringFormatter strings and warn instead of failing.")
+  var lenient = false
+
+  func validate() throws {
+    guard defaultSize > 0, defaultSize <= MarkupFormatter.maximumSize else {
+      throw ValidationError(
+        "'--default-size' must be above 0 and at most \(Int(MarkupFormatter.maximumSize)).")
+    }
+    guard FontWeight.isValid(defaultWeight) else {
+      throw ValidationError(
+        "'--default-weight' must be a ladder step in -3...3 or a CSS weight in 100...1000.")
+    }
+    guard !defaultFamily.allSatisfy(\.isWhitespace) else {
+      throw ValidationError("'--default-family' must not be empty.")
+    }
+    if let empty = fonts.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
+      throw ValidationError("'--font' number \(empty) is empty.")
+    }
+  }
+
+  /// The formatter these options describe.
+  var formatter: MarkupFormatter {
+    var formatter = MarkupFormatter(fontFamilies: fonts, colors: colors)
+    formatter.defaultFamily = defaultFamily
+    formatter.defaultSize = defaultSize
+    formatter.defaultWeight = defaultWeight
+    formatter.defaultColor = defaultColor
+    formatter.defaultBackground = defaultBackground
+    return formatter
+  }
+}

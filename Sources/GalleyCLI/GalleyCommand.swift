@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `galley` command: markup formatting now; font lookup, layout, hit-testing and
+/// rendering join as subcommands.
+@main
+struct GalleyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "galley",
+    abstract: "Turn printf-like markup into laid-out, hit-testable, renderable text.",
+    discussion: """
+      Exit status: 0 on success, 64 for bad flags (usage), 65 for bad input data \
+      (markup, files that are not UTF-8).
+      """,
+    version: "0.1.0",
+    subcommands: [FormatCommand.self]
+  )
+}

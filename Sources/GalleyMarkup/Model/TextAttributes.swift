@@ -1,0 +1,70 @@
+/// The complete set of attributes of one run of formatted text.
+///
+/// Every run carries every attribute, so a run can be drawn without looking at its
+/// neighbours. Two adjacent runs of a ``FormattedText`` always differ in at least one of them.
+public struct TextAttributes: Hashable, Sendable {
+  /// The font family name, resolved to a face later (by FontSet); `sans-serif` by default.
+  public var family: String
+  /// The font size in points.
+  ///
+  /// A size of N is N pixels at scale 1.
+  public var size: Double
+  /// The weight: a DA ladder step from -3 to 3 (0 regular, 1 bold) or a CSS weight 100–1000.
+  ///
+  /// See ``FontWeight`` for the valid values.
+  public var weight: Int
+  /// Whether the run is italic.
+  public var isItalic: Bool
+  /// The text (foreground) color.
+  public var color: TextColor
+  /// The background color drawn behind the run, or `nil` for none.
+  public var background: TextColor?
+  /// The underline style.
+  public var underline: UnderlineStyle
+  /// Whether a line is drawn through the run.
+  public var isStruckThrough: Bool
+  /// Extra space after each character, as a fraction of the point size.
+  ///
+  /// This is FXLabel's `characterSpacing`: 0.1 at 20 points adds 2 points. Negative values
+  /// tighten the text.
+  public var characterSpacing: Double
+  /// How far the baseline is raised, in points; negative values lower it.
+  public var baselineShift: Double
+  /// The index of the link the run belongs to, or `nil`.
+  ///
+  /// See ``FormattedText/links``.
+  public var link: Int?
+
+  /// Creates a set of attributes; every parameter has the formatter's standard default.
+  ///
+  /// - Parameters:
+  ///   - family: The font family name.
+  ///   - size: The size in points.
+  ///   - weight: A DA ladder step or CSS weight.
+  ///   - isItalic: Whether the text is italic.
+  ///   - color: The text color.
+  ///   - background: The background color, or `nil`.
+  ///   - underline: The underline style.
+  ///   - isStruckThrough: Whether the text is struck through.
+  ///   - characterSpacing: Extra spacing as a fraction of the size.
+  ///   - baselineShift: The baseline rise in points.
+  ///   - link: The link index, or `nil`.
+  public init(
+    family: String = "sans-serif", size: Double = 17, weight: Int = 0, isItalic: Bool = false,
+    color: TextColor = .black, background: TextColor? = nil, underline: UnderlineStyle = .none,
+    isStruckThrough: Bool = false, characterSpacing: Double = 0, baselineShift: Double = 0,
+    link: Int? = nil
+  ) {
+    self.family = family
+    self.size = size
+    self.weight = weight
+    self.isItalic = isItalic
+    self.color = color
+    self.background = background
+    self.underline = underline
+    self.isStruckThrough = isStruckThrough
+    self.characterSpacing = characterSpacing
+    self.baselineShift = baselineShift
+    self.link = link
+  }
+}
