@@ -17,11 +17,15 @@
 /// <doc:MarkupGrammar> article.
 public struct MarkupFormatter: Hashable, Sendable {
   /// The families that `%0F`, `%1F`, … select.
-  public var fontFamilies: [String]
+  public var fontFamilies: [String] {
+    didSet { familyTable = FamilyTable(table: fontFamilies, defaultFamily: defaultFamily) }
+  }
   /// The colors that `%0C`, `%1D`, … select.
   public var colors: [TextColor]
   /// The family text starts with, and that `%f` and `%N` restore.
-  public var defaultFamily: String = "sans-serif"
+  public var defaultFamily: String = "sans-serif" {
+    didSet { familyTable = FamilyTable(table: fontFamilies, defaultFamily: defaultFamily) }
+  }
   /// The size in points that text starts with, and that `%s` and `%N` restore.
   public var defaultSize: Double = 17
   /// The weight that text starts with, and that `%w` and `%N` restore (see ``FontWeight``).
@@ -48,7 +52,11 @@ public struct MarkupFormatter: Hashable, Sendable {
   public init(fontFamilies: [String] = [], colors: [TextColor] = []) {
     self.fontFamilies = fontFamilies
     self.colors = colors
+    self.familyTable = FamilyTable(table: fontFamilies, defaultFamily: "sans-serif")
   }
+
+  /// The family names interned once per configuration, so each format call starts from them.
+  private(set) var familyTable: FamilyTable
 
   /// The attributes text starts with.
   public var defaultAttributes: TextAttributes {

@@ -11,34 +11,38 @@ struct MarkupScanner {
 
   // Output.
   private var output: [UInt8] = []
-  private var outputUTF16Count = 0
   private var pendingRuns: [PendingRun] = []
   private var pendingLinks: [PendingLink] = []
 
   // State.
-  private var current: TextAttributes
+  private var families: FamilyTable
+  private var defaults: ScanAttributes
+  private var current: ScanAttributes
   private var attributesChanged = true
   private var openLink: Int?
   private var cursor = LocationCursor()
 
   private struct PendingRun {
     var utf8Start: Int
-    var utf16Start: Int
-    var attributes: TextAttributes
+    var attributes: ScanAttributes
   }
 
   private struct PendingLink {
     var utf8Range: Range<Int>
-    var utf16Range: Range<Int>
     var target: String?
-    var openedAt: MarkupLocation
-    var openedLength: Int
+    /// Where the `%L` starts and ends in the markup, for an `unterminatedLink` error.
+    var markupRange: Range<Int>
   }
 
   init(formatter: MarkupFormatter, isLenient: Bool) {
     self.formatter = formatter
     self.isLenient = isLenient
-    self.current = formatter.defaultAttributes
+    let families = formatter.familyTable
+    self.families = families
+    self.defaults = ScanAttributes(
+      family: families.defaultID, size: formatter.defaultSize, weight: formatter.defaultWeight,
+      color: formatter.defaultColor, background: formatter.defaultBackground)
+    self.current = defaults
   }
 
   mutating func scan(_ markup: String) throws(MarkupError) -> FormattedText {
@@ -62,42 +66,58 @@ struct MarkupScanner {
   private mutating func scanBytes(_ input: UnsafeBufferPointer<UInt8>) throws(MarkupError) {
     try checkDefaults(input)
     output.reserveCapacity(input.count)
+    pendingRuns.reserveCapacity(16)
     var position = 0
     let count = input.count
     while position < count {
-      var end = position
-      var utf16 = 0
-      while end < count {
-        let byte = input[end]
-        if byte == Self.percent { break }
-        utf16 &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-        end &+= 1
-      }
-      if end > position { appendText(input, position..<end, utf16Count: utf16) }
+      let end = Self.nextPercent(in: input, from: position)
+      if end > position { appendText(input, position..<end) }
       if end == count { break }
       position = try scanCode(input, at: end)
     }
     if let openLink {
-      let link = pendingLinks[openLink]
+      let range = pendingLinks[openLink].markupRange
       try report(
-        .unterminatedLink, at: link.openedAt, length: link.openedLength,
-        "link \(openLink) opened here has no '%l'")
+        .unterminatedLink, at: locate(range.lowerBound, input),
+        length: utf16Length(input, range), "link \(openLink) opened here has no '%l'")
       closeLink()
     }
   }
 
-  private mutating func appendText(
-    _ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, utf16Count: Int
-  ) {
+  private mutating func appendText(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     if attributesChanged {
-      if pendingRuns.last?.attributes != current {
-        pendingRuns.append(
-          PendingRun(utf8Start: output.count, utf16Start: outputUTF16Count, attributes: current))
+      let last = pendingRuns.count - 1
+      if last < 0 || pendingRuns[last].attributes != current {
+        pendingRuns.append(PendingRun(utf8Start: output.count, attributes: current))
       }
       attributesChanged = false
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
-    outputUTF16Count += utf16Count
+  }
+
+  /// The offset of the next `%` at or after `start`, or `input.count`.
+  ///
+  /// Tests eight bytes at a time: a byte equal to `%` becomes zero after the XOR, and the
+  /// classic has-zero-byte test finds the lowest such byte exactly.
+  static func nextPercent(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var position = start
+    let count = input.count
+    if let base = input.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let pattern: UInt64 = 0x2525_2525_2525_2525
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while position &+ 8 <= count {
+        let word = UInt64(
+          littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let diff = word ^ pattern
+        let zeros = (diff &- ones) & ~diff & highs
+        if zeros != 0 { return position &+ zeros.trailingZeroBitCount / 8 }
+        position &+= 8
+      }
+    }
+    while position < count, input[position] != percent { position &+= 1 }
+    return position
   }
 
   /// Reads the code whose `%` is at `start` and returns the position after it.
@@ -110,7 +130,7 @@ struct MarkupScanner {
       try report(code, input, .danglingPercent, "'\(code.quoted(input))' at the end of the markup")
       return input.count
     case .literalPercent:
-      appendText(input, start + 1..<start + 2, utf16Count: 1)
+      appendText(input, start + 1..<start + 2)
       return code.end
     case .unterminatedBrace:
       try report(code, input, .invalidArgument, "'{' in '\(code.quoted(input))' has no '}'")
@@ -155,12 +175,7 @@ struct MarkupScanner {
     default:
       try report(code, input, .unknownCode, "unknown code '\(code.quoted(input))'")
       // Lenient: DAAttributedStringFormatter printed the letter of an unknown code.
-      let letterRange = code.letterRange
-      var utf16 = 0
-      for byte in input[letterRange] {
-        utf16 += (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
-      }
-      appendText(input, letterRange, utf16Count: utf16)
+      appendText(input, code.letterRange)
     }
   }
 
@@ -171,31 +186,29 @@ struct MarkupScanner {
     if code.argument != .none {
       try report(code, input, .unexpectedArgument, "'\(code.quoted(input))' takes no argument")
     }
-    let defaults = formatter.defaultAttributes
+    attributesChanged = true
     switch letter {
-    case UInt8(ascii: "f"): set(\.family, defaults.family)
-    case UInt8(ascii: "c"): set(\.color, defaults.color)
-    case UInt8(ascii: "d"): set(\.background, defaults.background)
-    case UInt8(ascii: "u"): set(\.underline, .none)
-    case UInt8(ascii: "w"): set(\.weight, defaults.weight)
-    case UInt8(ascii: "s"): set(\.size, defaults.size)
-    case UInt8(ascii: "k"): set(\.characterSpacing, 0)
-    case UInt8(ascii: "r"): set(\.baselineShift, 0)
-    case UInt8(ascii: "B"): set(\.weight, 1)
-    case UInt8(ascii: "b"): set(\.weight, 0)
-    case UInt8(ascii: "I"): set(\.isItalic, true)
-    case UInt8(ascii: "i"): set(\.isItalic, false)
-    case UInt8(ascii: "X"): set(\.isStruckThrough, true)
-    case UInt8(ascii: "x"): set(\.isStruckThrough, false)
+    case UInt8(ascii: "f"): current.family = defaults.family
+    case UInt8(ascii: "c"): current.color = defaults.color
+    case UInt8(ascii: "d"): current.background = defaults.background
+    case UInt8(ascii: "u"): current.underline = .none
+    case UInt8(ascii: "w"): current.weight = defaults.weight
+    case UInt8(ascii: "s"): current.size = defaults.size
+    case UInt8(ascii: "k"): current.characterSpacing = 0
+    case UInt8(ascii: "r"): current.baselineShift = 0
+    case UInt8(ascii: "B"): current.weight = 1
+    case UInt8(ascii: "b"): current.weight = 0
+    case UInt8(ascii: "I"): current.isItalic = true
+    case UInt8(ascii: "i"): current.isItalic = false
+    case UInt8(ascii: "X"): current.isStruckThrough = true
+    case UInt8(ascii: "x"): current.isStruckThrough = false
     case UInt8(ascii: "N"):
-      set(\.family, defaults.family)
-      set(\.weight, defaults.weight)
-      set(\.isItalic, false)
-      set(\.underline, .none)
-      set(\.size, defaults.size)
-      set(\.isStruckThrough, false)
-      set(\.characterSpacing, 0)
-      set(\.baselineShift, 0)
+      // Everything but the colors and the link goes back to the defaults.
+      let (color, background, link) = (current.color, current.background, current.link)
+      current = defaults
+      current.color = color
+      current.background = background
+      current.link = link
     default:  // "l"
       if openLink == nil {
         try report(code, input, .unopenedLink, "'%l' with no open link")
@@ -221,7 +234,8 @@ struct MarkupScanner {
         )
         return
       }
-      set(\.family, formatter.fontFamilies[value])
+      current.family = families.tableIDs[value]
+      attributesChanged = true
     case .braced(let range):
       let name = String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
       guard !name.allSatisfy(\.isWhitespace) else {
@@ -233,7 +247,8 @@ struct MarkupScanner {
           code, input, .invalidArgument, "the family name in '\(code.quoted(input))' is too long")
         return
       }
-      set(\.family, name)
+      current.family = families.intern(name)
+      attributesChanged = true
     }
   }
 
@@ -268,7 +283,8 @@ struct MarkupScanner {
       }
       color = parsed
     }
-    if isBackground { set(\.background, color) } else { set(\.color, color) }
+    if isBackground { current.background = color } else { current.color = color }
+    attributesChanged = true
   }
 
   private mutating func applyUnderline(
@@ -285,7 +301,8 @@ struct MarkupScanner {
           "underline style \(Self.describe(value)) is not in 0...2")
         return
       }
-      set(\.underline, style)
+      current.underline = style
+      attributesChanged = true
     case .braced(let range):
       guard let style = UnderlineStyle(rawValue: Self.text(input, range).lowercased()) else {
         try report(
@@ -293,7 +310,8 @@ struct MarkupScanner {
           "'\(code.quoted(input))' is not an underline style (none, single or double)")
         return
       }
-      set(\.underline, style)
+      current.underline = style
+      attributesChanged = true
     }
   }
 
@@ -325,10 +343,12 @@ struct MarkupScanner {
         code, input, .weightOutOfRange,
         "weight \(Self.describe(weight)) is neither a ladder step in -3...3 nor a CSS weight in 100...1000"
       )
-      set(\.weight, FontWeight.clamped(weight))
+      current.weight = FontWeight.clamped(weight)
+      attributesChanged = true
       return
     }
-    set(\.weight, weight)
+    current.weight = weight
+    attributesChanged = true
   }
 
   private mutating func applySize(
@@ -341,7 +361,8 @@ struct MarkupScanner {
         "size \(Self.describe(size)) is not in 0<…≤\(Self.describe(MarkupFormatter.maximumSize))")
       return
     }
-    set(\.size, size)
+    current.size = size
+    attributesChanged = true
   }
 
   private mutating func applySpacing(
@@ -357,7 +378,8 @@ struct MarkupScanner {
         "character spacing \(Self.describe(percent))% is not in ±\(Self.describe(limit))%")
       return
     }
-    set(\.characterSpacing, percent / 100)
+    current.characterSpacing = percent / 100
+    attributesChanged = true
   }
 
   private mutating func applyShift(
@@ -371,7 +393,8 @@ struct MarkupScanner {
         "baseline shift \(Self.describe(shift)) is not in ±\(Self.describe(limit)) points")
       return
     }
-    set(\.baselineShift, shift)
+    current.baselineShift = shift
+    attributesChanged = true
   }
 
   private mutating func applyLinkOpen(
@@ -402,23 +425,20 @@ struct MarkupScanner {
       try report(code, input, .nestedLink, "'%L' inside link \(openLink), which is still open")
       return
     }
-    let location = locate(code.start, input)
-    let start = (utf8: output.count, utf16: outputUTF16Count)
     pendingLinks.append(
       PendingLink(
-        utf8Range: start.utf8..<start.utf8, utf16Range: start.utf16..<start.utf16, target: target,
-        openedAt: location, openedLength: utf16Length(input, code.start..<code.end)))
+        utf8Range: output.count..<output.count, target: target, markupRange: code.start..<code.end))
     openLink = pendingLinks.count - 1
-    set(\.link, openLink)
+    current.link = openLink
+    attributesChanged = true
   }
 
   private mutating func closeLink() {
     guard let index = openLink else { return }
     pendingLinks[index].utf8Range = pendingLinks[index].utf8Range.lowerBound..<output.count
-    pendingLinks[index].utf16Range =
-      pendingLinks[index].utf16Range.lowerBound..<outputUTF16Count
     openLink = nil
-    set(\.link, nil)
+    current.link = nil
+    attributesChanged = true
   }
 
   // MARK: Arguments
@@ -481,17 +501,6 @@ struct MarkupScanner {
     "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900,
   ]
 
-  // MARK: State
-
-  private mutating func set<Value: Equatable>(
-    _ keyPath: WritableKeyPath<TextAttributes, Value>, _ value: Value
-  ) {
-    if current[keyPath: keyPath] != value {
-      current[keyPath: keyPath] = value
-      attributesChanged = true
-    }
-  }
-
   // MARK: Problems
 
   /// Throws in strict mode; records a warning and returns in lenient mode.
@@ -535,6 +544,7 @@ struct MarkupScanner {
         "the default size \(Self.describe(size)) is not in 0<…≤\(Self.describe(MarkupFormatter.maximumSize))"
       )
       current.size = 17
+      defaults.size = 17
     }
     if !FontWeight.isValid(formatter.defaultWeight) {
       try report(
@@ -542,10 +552,12 @@ struct MarkupScanner {
         "the default weight \(formatter.defaultWeight) is neither a ladder step in -3...3 nor a CSS weight in 100...1000"
       )
       current.weight = FontWeight.clamped(formatter.defaultWeight)
+      defaults.weight = current.weight
     }
     if formatter.defaultFamily.allSatisfy(\.isWhitespace) {
       try report(.invalidArgument, at: start, length: 0, "the default family name is empty")
-      current.family = "sans-serif"
+      current.family = families.intern("sans-serif")
+      defaults.family = current.family
     }
   }
 
@@ -569,23 +581,105 @@ struct MarkupScanner {
     let string = String(decoding: output, as: UTF8.self)
     let utf8 = string.utf8
     func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+    let names = families.names
+    let isASCII = string.utf8.count == output.count && Self.isASCII(output)
+    var runUTF16 = UTF16Counter(isASCII: isASCII)
     var runs: [FormattedText.Run] = []
     runs.reserveCapacity(pendingRuns.count)
-    var end = (utf8: output.count, utf16: outputUTF16Count, index: string.endIndex)
-    for pending in pendingRuns.reversed() {
-      let start = index(pending.utf8Start)
+    var start = (utf8: 0, utf16: 0, index: string.startIndex)
+    for position in pendingRuns.indices {
+      let next = position + 1
+      let endUTF8 = next < pendingRuns.count ? pendingRuns[next].utf8Start : output.count
+      let end = (
+        utf8: endUTF8, utf16: runUTF16.offset(ofUTF8: endUTF8, in: output),
+        index: next < pendingRuns.count ? index(endUTF8) : string.endIndex
+      )
       runs.append(
         FormattedText.Run(
-          range: start..<end.index, utf16Range: pending.utf16Start..<end.utf16,
-          utf8Range: pending.utf8Start..<end.utf8, attributes: pending.attributes))
-      end = (pending.utf8Start, pending.utf16Start, start)
+          range: start.index..<end.index, utf16Range: start.utf16..<end.utf16,
+          utf8Range: start.utf8..<end.utf8,
+          attributes: pendingRuns[position].attributes.resolved(families: names)))
+      start = end
     }
-    runs.reverse()
+    // Link bounds fall on run bounds except for empty links, so count from the run that holds
+    // each bound instead of walking the text again.
+    func utf16Offset(ofUTF8 offset: Int) -> Int {
+      if isASCII { return offset }
+      var low = 0
+      var high = runs.count
+      while low < high {
+        let middle = (low + high) / 2
+        if runs[middle].utf8Range.lowerBound <= offset { low = middle + 1 } else { high = middle }
+      }
+      guard low > 0 else { return 0 }
+      let run = runs[low - 1]
+      return run.utf16Range.lowerBound
+        + output.withUnsafeBufferPointer {
+          UTF16Counter.utf16Count(
+            UnsafeBufferPointer(rebasing: $0[run.utf8Range.lowerBound..<offset]))
+        }
+    }
     let links = pendingLinks.enumerated().map { position, link in
       FormattedText.Link(
         index: position, range: index(link.utf8Range.lowerBound)..<index(link.utf8Range.upperBound),
-        utf16Range: link.utf16Range, utf8Range: link.utf8Range, target: link.target)
+        utf16Range: utf16Offset(
+          ofUTF8: link.utf8Range.lowerBound)..<utf16Offset(
+            ofUTF8: link.utf8Range.upperBound),
+        utf8Range: link.utf8Range, target: link.target)
     }
     return FormattedText(uncheckedString: string, runs: runs, links: links)
+  }
+
+  private static func isASCII(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var bits: UInt8 = 0
+      for byte in buffer { bits |= byte }
+      return bits < 0x80
+    }
+  }
+}
+
+/// Converts increasing UTF-8 offsets of valid UTF-8 into UTF-16 offsets in one forward pass.
+struct UTF16Counter {
+  let isASCII: Bool
+  private var utf8 = 0
+  private var utf16 = 0
+
+  init(isASCII: Bool) { self.isASCII = isASCII }
+
+  mutating func offset(ofUTF8 target: Int, in bytes: [UInt8]) -> Int {
+    if isASCII { return target }
+    if target < utf8 { (utf8, utf16) = (0, 0) }
+    utf16 &+= bytes.withUnsafeBufferPointer {
+      Self.utf16Count(UnsafeBufferPointer(rebasing: $0[utf8..<target]))
+    }
+    utf8 = target
+    return utf16
+  }
+
+  /// The UTF-16 length of valid UTF-8, eight bytes at a time.
+  ///
+  /// A byte adds one unit unless it is a continuation byte (`10xxxxxx`), and one more when it
+  /// leads a four-byte scalar (`11110xxx`). Shifting a word left by k moves bit 7-k of each
+  /// byte to bit 7 of the same byte, so masks of bit 7 classify all eight bytes at once.
+  static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var count = 0
+    var position = 0
+    while position &+ 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+      let continuations = word & ~(word << 1) & highs
+      let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highs
+      count &+= 8 &- continuations.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
+      position &+= 8
+    }
+    while position < bytes.count {
+      let signed = Int8(bitPattern: bytes[position])
+      count &+= (signed > -65 ? 1 : 0) &+ (signed >= -16 ? 1 : 0)
+      position &+= 1
+    }
+    return count
   }
 }
