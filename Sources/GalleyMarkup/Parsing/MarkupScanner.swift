@@ -676,8 +676,8 @@ struct UTF16Counter {
       position &+= 8
     }
     while position < bytes.count {
-      let signed = Int8(bitPattern: bytes[position])
-      count &+= (signed > -65 ? 1 : 0) &+ (signed >= -16 ? 1 : 0)
+      let byte = bytes[position]
+      count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
       position &+= 1
     }
     return count

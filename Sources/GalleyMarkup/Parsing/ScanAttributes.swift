@@ -36,7 +36,7 @@ struct FamilyTable: Hashable, Sendable {
     tableIDs = table.map { intern($0) }
   }
 
-  /// The id of `name`, adding it if it is new. Tables are short, so a linear search is fastest.
+  /// The id of `name`, added if it is new; tables are short, so a linear search is fastest.
   mutating func intern(_ name: String) -> Int {
     if let existing = names.firstIndex(of: name) { return existing }
     names.append(name)

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// Compares `actual` with `Golden/<name>` next to the calling test file.
+///
+/// A missing golden is written and the test fails, so a new baseline is never accepted
+/// unseen. `UPDATE_GOLDEN=1 swift test` rewrites every golden; review them with `git diff`.
+func expectGolden(
+  _ actual: String, named name: String, filePath: String = #filePath,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden").appendingPathComponent(name)
+  let exists = FileManager.default.fileExists(atPath: url.path)
+  if !exists || ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
+    try actual.write(to: url, atomically: true, encoding: .utf8)
+    if !exists {
+      Issue.record("wrote new golden \(name); review it and run again", sourceLocation: sourceLocation)
+    }
+    return
+  }
+  let expected = try String(contentsOf: url, encoding: .utf8)
+  #expect(actual == expected, "\(name) differs from its golden", sourceLocation: sourceLocation)
+}
