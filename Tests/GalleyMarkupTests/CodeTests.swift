@@ -97,8 +97,9 @@ struct CodeTests {
       let substring = text.string[run.range]
       #expect(substring.utf16.count == run.utf16Range.count)
       #expect(substring.utf8.count == run.utf8Range.count)
-      #expect(text.string.utf16.distance(from: text.string.startIndex, to: run.range.lowerBound)
-        == run.utf16Range.lowerBound)
+      #expect(
+        text.string.utf16.distance(from: text.string.startIndex, to: run.range.lowerBound)
+          == run.utf16Range.lowerBound)
     }
     #expect(text.runs.map(\.utf16Range) == [0..<3, 3..<4, 4..<7])
     #expect(text.run(atUTF16Offset: 3)?.attributes.weight == 1)

@@ -56,13 +56,13 @@ struct CodeReader {
         position += 1
       }
       let hasDigits = position > digitsStart
-      if position < count, input[position] == UInt8(ascii: "-"), hasDigits || isNegative {
-        return CodeReader(
-          start: start, end: afterLetter(input, position + 1), shape: .signAfterDigits)
-      }
       if isNegative, !hasDigits {
         return CodeReader(
           start: start, end: afterLetter(input, position), shape: .signWithoutDigits)
+      }
+      if position < count, input[position] == UInt8(ascii: "-"), hasDigits {
+        return CodeReader(
+          start: start, end: afterLetter(input, position + 1), shape: .signAfterDigits)
       }
       if position < count, input[position] == UInt8(ascii: "{"), hasDigits {
         let close = firstIndex(of: UInt8(ascii: "}"), in: input, from: position + 1)

@@ -134,7 +134,8 @@ struct MarkupScanner {
       return code.end
     case .unterminatedBrace:
       try report(code, input, .invalidArgument, "'{' in '\(code.quoted(input))' has no '}'")
-      return code.end
+      // Lenient: drop the '%' and keep the '{' and what follows as text.
+      return code.start + 1
     case .signAfterDigits:
       try report(code, input, .invalidNumber, "'-' after digits in '\(code.quoted(input))'")
       return code.end

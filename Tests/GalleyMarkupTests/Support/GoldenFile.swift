@@ -15,7 +15,8 @@ func expectGolden(
   if !exists || ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
     try actual.write(to: url, atomically: true, encoding: .utf8)
     if !exists {
-      Issue.record("wrote new golden \(name); review it and run again", sourceLocation: sourceLocation)
+      Issue.record(
+        "wrote new golden \(name); review it and run again", sourceLocation: sourceLocation)
     }
     return
   }

@@ -1,0 +1,95 @@
+import Foundation
+import GalleyMarkup
+import Testing
+
+@Suite("JSON coding of the run model")
+struct CodableTests {
+  private func encode(_ text: FormattedText) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(text), as: UTF8.self)
+  }
+
+  private func decode(_ json: String) throws -> FormattedText {
+    try JSONDecoder().decode(FormattedText.self, from: Data(json.utf8))
+  }
+
+  @Test(arguments: [
+    "", "plain", "%B😀%b %{#F80}C%Lé%l%c %{https://x.y/%7D}Lz%l", "%L%l",
+    "%1F%{12.5}S%{-2}Rx%X%10Ky",
+  ])
+  func roundTrips(markup: String) throws {
+    let text = try testFormatter.format(markup)
+    #expect(try decode(try encode(text)) == text)
+  }
+
+  @Test func golden() throws {
+    let text = try testFormatter.format(
+      "Tap %{https://e.com}L%0C%1Uhere%u%c%l, 😀 %B%{12.5}Snow%s%b")
+    try expectGolden(try encode(text), named: "codable-link.json")
+  }
+
+  @Test(arguments: [
+    // Gaps, overlaps, empty runs, uncoalesced runs, bad ranges, bad values, bad links.
+    (#"{"text":"ab","runs":[],"links":[]}"#, "runs cover 0 of 2"),
+    (
+      #"{"text":"ab","runs":[\#(run(0, 1)),\#(run(1, 1, weight: 1)),\#(run(1, 1))],"links":[]}"#,
+      "gap or overlap"
+    ),
+    (#"{"text":"ab","runs":[\#(run(0, 1)),\#(run(1, 1))],"links":[]}"#, "same attributes"),
+    (#"{"text":"ab","runs":[\#(run(0, 0)),\#(run(0, 2, weight: 1))],"links":[]}"#, "empty run"),
+    (#"{"text":"😀","runs":[\#(run(0, 1)),\#(run(1, 1, weight: 1))],"links":[]}"#, "whole scalars"),
+    (#"{"text":"ab","runs":[\#(run(0, 3))],"links":[]}"#, "whole scalars"),
+    (#"{"text":"ab","runs":[\#(run(-1, 2))],"links":[]}"#, "whole scalars"),
+    (#"{"text":"ab","runs":[\#(run(0, 2, size: 0))],"links":[]}"#, "invalid attribute"),
+    (#"{"text":"ab","runs":[\#(run(0, 2, weight: 7))],"links":[]}"#, "invalid attribute"),
+    (#"{"text":"ab","runs":[\#(run(0, 2, link: 0))],"links":[]}"#, "names link 0"),
+    (
+      #"{"text":"ab","runs":[\#(run(0, 2))],"links":[{"index":1,"location":0,"length":1}]}"#,
+      "has index 1"
+    ),
+    (
+      #"{"text":"ab","runs":[\#(run(0, 2))],"links":[{"index":0,"location":0,"length":2}]}"#,
+      "lies in link 0"
+    ),
+    (#"{"schemaVersion":2,"text":"","runs":[],"links":[]}"#, "schema version 2"),
+  ])
+  func invalidDocumentsAreRejected(json: String, problem: String) {
+    do {
+      _ = try decode(json)
+      Issue.record("decoded an invalid document: \(json)")
+    } catch let DecodingError.dataCorrupted(context) {
+      #expect(context.debugDescription.contains(problem), "\(context.debugDescription)")
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+  }
+
+  @Test func badColorIsADecodingError() {
+    let json = #"{"text":"a","runs":[\#(run(0, 1, color: "#12"))],"links":[]}"#
+    #expect(throws: DecodingError.self) { try decode(json) }
+  }
+
+  @Test func errorsEncodeWithTheirPosition() throws {
+    let error = try #require(throws: MarkupError.self) { try testFormatter.format("😀%Q") }
+    let data = try JSONEncoder().encode(error)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["kind"] as? String == "unknownCode")
+    #expect(object["offset"] as? Int == 2)
+    #expect(object["length"] as? Int == 2)
+    #expect(object["utf8Offset"] as? Int == 4)
+    #expect(try JSONDecoder().decode(MarkupError.self, from: data) == error)
+  }
+}
+
+private func run(
+  _ location: Int, _ length: Int, size: Double = 17, weight: Int = 0, link: Int? = nil,
+  color: String = "#000000FF"
+) -> String {
+  let linkValue = link.map(String.init) ?? "null"
+  return """
+    {"location":\(location),"length":\(length),"family":"sans-serif","size":\(size),\
+    "weight":\(weight),"italic":false,"color":"\(color)","background":null,"underline":"none",\
+    "link":\(linkValue)}
+    """
+}
