@@ -31,7 +31,7 @@ struct ParseBenchmark: ParsableCommand {
   var warmups: Int = 2
 
   @Option(help: "Lines in the base document of the scaling table (×1, ×10, ×100).")
-  var scalingLines: Int = 100
+  var scalingLines: Int = 500
 
   func validate() throws {
     guard (1...1000).contains(passes) else {
