@@ -19,13 +19,31 @@ enum Diagnostics {
     let shown = visible(lineText)
     let caretStart = visible(
       String(String.UnicodeScalarView(lineText.unicodeScalars.prefix(column))))
-    let codeLength = max(1, min(error.utf16Length, max(1, shown.count - caretStart.count)))
+    let codeWidth = codeColumns(error, in: markup)
+    let lineWidth = shown.unicodeScalars.reduce(0) { $0 + columns($1) }
+    let caretWidth = caretStart.unicodeScalars.reduce(0) { $0 + columns($1) }
+    let codeLength = max(1, min(codeWidth, lineWidth - caretWidth))
     lines.append("  " + shown)
     let padding = caretStart.unicodeScalars.map { scalar in
       scalar == "\t" ? "\t" : String(repeating: " ", count: columns(scalar))
     }.joined()
     lines.append("  " + padding + "^" + String(repeating: "~", count: max(0, codeLength - 1)))
     return lines.joined(separator: "\n")
+  }
+
+  /// The terminal columns of the offending code, up to the end of its line.
+  private static func codeColumns(_ error: MarkupError, in markup: String) -> Int {
+    let utf16 = markup.utf16
+    guard error.location.utf16Offset <= utf16.count else { return 1 }
+    let start = utf16.index(utf16.startIndex, offsetBy: error.location.utf16Offset)
+    let length = min(error.utf16Length, utf16.distance(from: start, to: utf16.endIndex))
+    let end = utf16.index(start, offsetBy: length)
+    var width = 0
+    for scalar in markup.unicodeScalars[start..<end] {
+      if scalar == "\n" { break }
+      width += max(1, columns(scalar))
+    }
+    return width
   }
 
   /// The message for an unusable input file.

@@ -17,12 +17,12 @@ enum JSONOutput {
 
   /// `{"error": {"kind": …, "offset": …, "message": …, …}}`.
   static func errorDocument(_ error: MarkupError) -> String {
-    encode(["error": error])
+    encode(ErrorDocument(error: error))
   }
 
   /// `{"error": {"kind": …, "message": …}}` for problems that have no markup position.
   static func errorDocument(kind: String, _ message: String) -> String {
-    encode(["error": ["kind": kind, "message": message]])
+    encode(ErrorDocument(error: ["kind": kind, "message": message]))
   }
 
   private static func encode(_ value: some Encodable) -> String {
@@ -33,6 +33,12 @@ enum JSONOutput {
       return #"{"error": {"kind": "internal", "message": "JSON encoding failed"}}"#
     }
   }
+}
+
+/// `{"schemaVersion": 1, "error": …}`.
+private struct ErrorDocument<Detail: Encodable>: Encodable {
+  var schemaVersion = FormattedText.schemaVersion
+  var error: Detail
 }
 
 /// Formatted text with optional warnings, encoded as one flat object.

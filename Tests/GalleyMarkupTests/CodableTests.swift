@@ -53,6 +53,10 @@ struct CodableTests {
       "lies in link 0"
     ),
     (#"{"schemaVersion":2,"text":"","runs":[],"links":[]}"#, "schema version 2"),
+    (
+      #"{"text":"ab","runs":[\#(run(0, 1, link: 0)),\#(run(1, 1, link: 1))],"links":[{"index":0,"location":0,"length":2},{"index":1,"location":1,"length":1}]}"#,
+      "overlaps"
+    ),
   ])
   func invalidDocumentsAreRejected(json: String, problem: String) {
     do {

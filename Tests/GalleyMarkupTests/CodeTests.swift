@@ -13,6 +13,7 @@ struct CodeTests {
     ("a%0Fb%1Fc%fd", ["a|", "b|f=DejaVu Sans", "c|f=DejaVu Serif", "d|"]),
     ("%B%I%20S%1Fx", ["x|f=DejaVu Serif s=20 w=1 i"]),
     ("%{Noto Sans}Fx%{Noto Sans}Fy", ["xy|f=Noto Sans"]),
+    ("%{ Noto Sans }Fx%{Noto Sans}Fy%{ red }Cz", ["xy|f=Noto Sans", "z|f=Noto Sans c=#FF0000FF"]),
     // Colors and backgrounds: table, default, braced hex and names.
     ("%0Ca%1Cb%cc", ["a|c=#1A5FB4FF", "b|c=#C01C28FF", "c|"]),
     ("%0Da%db", ["a|d=#1A5FB4FF", "b|"]),

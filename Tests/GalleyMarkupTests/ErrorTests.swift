@@ -104,6 +104,12 @@ struct ErrorTests {
       "%{heavyish}W", .invalidArgument, at: 0, length: 12,
       "'%{heavyish}W' is not a weight (a number or a name such as 'semibold')"),
     Case(
+      "%{+5}W", .invalidArgument, at: 0, length: 6,
+      "'%{+5}W' is not a weight (a number or a name such as 'semibold')"),
+    Case(
+      "%99999999999999999999S", .sizeOutOfRange, at: 0, length: 22,
+      "size 999999999+ is not in 0<…≤1000"),
+    Case(
       "%{}L", .invalidArgument, at: 0, length: 4, "'%{}L' needs a link target of 1 to 8192 bytes"),
     Case("a %{red", .invalidArgument, at: 2, length: 2, "'{' in '%{' has no '}'"),
     Case(

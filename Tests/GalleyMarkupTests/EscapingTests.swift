@@ -21,6 +21,15 @@ struct EscapingTests {
     #expect(summary(text) == ["Hello |", "%Bbold%L|w=1", ", you have 3 new |", "messages|i"])
   }
 
+  @Test func literalsPassedToFormatAreEscapedToo() throws {
+    let name = "%Bx%L"
+    let text = try testFormatter.format("Hi %I\(name)%i")
+    #expect(text.string == "Hi %Bx%L")
+    #expect(summary(text) == ["Hi |", "%Bx%L|i"])
+    let source = "Hi %I%Bx%i"  // a String variable is markup as is
+    #expect(summary(try testFormatter.format(source)) == ["Hi |", "x|w=1 i"])
+  }
+
   @Test func rawAndMarkupInterpolationsAreTrusted() throws {
     let emphasis: Markup = "%I\("a%b")%i"
     let markup: Markup = "x \(markup: emphasis) \(raw: "%Bbold%b")"

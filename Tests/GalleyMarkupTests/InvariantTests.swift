@@ -29,7 +29,11 @@ struct InvariantTests {
         #expect(lenient.warnings.isEmpty)
         #expect(lenient.text == strict)
       } catch {
-        #expect(lenient.warnings.first == error, "\(markup)")
+        // Strict mode stops at the first problem met in scan order. Lenient mode sorts its
+        // warnings by position, and an unterminated link is only met at the end.
+        let metFirst =
+          lenient.warnings.first { $0.kind != .unterminatedLink } ?? lenient.warnings.first
+        #expect(metFirst == error, "\(markup)")
       }
     }
     #expect(strictSuccesses > 300)

@@ -16,7 +16,7 @@ struct LenientTests {
     ("%5Ba", ["a|w=1"], [.unexpectedArgument]),
     // Out-of-range weights are clamped.
     (
-      "%4Wa%-9Wb%5000Wc%99Wd", ["a|w=3", "b|w=-3", "c|w=1000", "d|w=3"],
+      "%4Wa%-9Wb%5000Wc%99Wd", ["a|w=3", "b|w=-3", "c|w=1000", "d|w=100"],
       [.weightOutOfRange, .weightOutOfRange, .weightOutOfRange, .weightOutOfRange]
     ),
     // Other faulty codes are ignored.
@@ -42,6 +42,15 @@ struct LenientTests {
     let lenient = testFormatter.formatLeniently(markup)
     #expect(lenient.warnings.isEmpty)
     #expect(lenient.text == (try testFormatter.format(markup)))
+  }
+
+  @Test func unterminatedLinkWarningIsSortedIntoPlace() {
+    let result = testFormatter.formatLeniently("a %Qb %Lc %5B %99W")
+    #expect(result.warnings.map(\.offset) == [2, 6, 10, 14])
+    #expect(
+      result.warnings.map(\.kind) == [
+        .unknownCode, .unterminatedLink, .unexpectedArgument, .weightOutOfRange,
+      ])
   }
 
   @Test func warningsAreInOrderWithOffsets() {

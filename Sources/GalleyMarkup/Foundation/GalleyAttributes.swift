@@ -144,7 +144,7 @@ extension AttributeScopes {
 extension AttributeDynamicLookup {
   /// Gives `attributedString.galleyFamily`-style access to Galley's keys.
   ///
-  /// - Parameter keyPath: A key of ``Foundation/AttributeScopes/GalleyAttributes``.
+  /// - Parameter keyPath: A key of `AttributeScopes.GalleyAttributes`.
   public subscript<Key: AttributedStringKey>(
     dynamicMember keyPath: KeyPath<AttributeScopes.GalleyAttributes, Key>
   ) -> Key {

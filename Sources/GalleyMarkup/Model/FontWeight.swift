@@ -38,10 +38,16 @@ public enum FontWeight {
 
   /// The nearest valid weight, used by the lenient formatter for ported strings.
   ///
+  /// Values between the two scales go to the nearer end: 4 becomes ladder step 3, 99 becomes
+  /// CSS 100. Ties go to the ladder.
+  ///
   /// - Parameter weight: Any integer.
-  /// - Returns: `weight` clamped to the ladder (below 100) or to the CSS range.
+  /// - Returns: The valid weight nearest to `weight`.
   public static func clamped(_ weight: Int) -> Int {
-    if weight < 100 { return min(max(weight, ladderSteps.lowerBound), ladderSteps.upperBound) }
-    return min(weight, cssWeights.upperBound)
+    if isValid(weight) { return weight }
+    if weight < ladderSteps.lowerBound { return ladderSteps.lowerBound }
+    if weight > cssWeights.upperBound { return cssWeights.upperBound }
+    return weight - ladderSteps.upperBound <= cssWeights.lowerBound - weight
+      ? ladderSteps.upperBound : cssWeights.lowerBound
   }
 }

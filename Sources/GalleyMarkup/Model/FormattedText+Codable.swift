@@ -1,7 +1,7 @@
 /// The JSON form of ``FormattedText``, which `galley format --json` prints:
 ///
 /// ```json
-/// {"text": "Hi you", "runs": [{"location": 0, "length": 6, "family": "sans-serif",
+/// {"schemaVersion": 1, "text": "Hi you", "runs": [{"location": 0, "length": 6, "family": "sans-serif",
 ///   "size": 17, "weight": 0, "italic": false, "color": "#000000FF", "background": null,
 ///   "underline": "none", "strikethrough": false, "spacing": 0, "baselineShift": 0,
 ///   "link": null}], "links": []}
@@ -9,7 +9,8 @@
 ///
 /// `location` and `length` count UTF-16 code units. Decoding checks every invariant (the runs
 /// partition the text, are coalesced and start on scalar boundaries; links are numbered in
-/// order and agree with the runs' `link` values) and rejects a document that breaks one.
+/// order and agree with the runs' `link` values) and rejects a document that breaks one. A
+/// document without `schemaVersion` is read as version 1.
 extension FormattedText: Codable {
   private enum CodingKeys: String, CodingKey {
     case schemaVersion, text, runs, links
@@ -91,17 +92,33 @@ extension FormattedText: Codable {
     self.links = links
   }
 
-  /// Describes a run whose `link` disagrees with the link ranges, or returns `nil`.
+  /// Describes the first disagreement between links and runs, or returns `nil`.
+  ///
+  /// Links must be in order without overlap, and each run's `link` must name the link that
+  /// holds it. One merge pass over runs and links.
   func linkCoverageViolation() -> String? {
+    for position in links.indices.dropFirst()
+    where links[position].utf16Range.lowerBound < links[position - 1].utf16Range.upperBound {
+      return "link \(position) overlaps or comes before link \(position - 1)"
+    }
+    var next = 0
     for run in runs {
-      let expected = links.first { link in
-        link.utf16Range.lowerBound <= run.utf16Range.lowerBound
-          && run.utf16Range.upperBound <= link.utf16Range.upperBound && !link.utf16Range.isEmpty
+      while next < links.count,
+        links[next].utf16Range.isEmpty
+          || links[next].utf16Range.upperBound <= run.utf16Range.lowerBound
+      {
+        next += 1
       }
-      if run.attributes.link != expected?.index {
-        return
-          "run at \(run.utf16Range.lowerBound) has link \(run.attributes.link.map(String.init) ?? "null")"
-          + " but lies in link \(expected.map { String($0.index) } ?? "null")"
+      var expected: Int?
+      if next < links.count, links[next].utf16Range.lowerBound <= run.utf16Range.lowerBound,
+        run.utf16Range.upperBound <= links[next].utf16Range.upperBound
+      {
+        expected = next
+      }
+      if run.attributes.link != expected {
+        let actual = run.attributes.link.map(String.init) ?? "null"
+        return "run at \(run.utf16Range.lowerBound) has link \(actual)"
+          + " but lies in link \(expected.map(String.init) ?? "null")"
       }
     }
     return nil

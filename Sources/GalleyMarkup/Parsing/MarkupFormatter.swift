@@ -71,12 +71,17 @@ public struct MarkupFormatter: Hashable, Sendable {
   /// - Returns: The plain text with its runs and links.
   /// - Throws: The first ``MarkupError`` in the markup, or a problem with the defaults
   ///   (reported at offset 0 with length 0).
+  @_disfavoredOverload
   public func format(_ markup: String) throws(MarkupError) -> FormattedText {
     var scanner = MarkupScanner(formatter: self, isLenient: false)
     return try scanner.scan(markup)
   }
 
   /// Formats markup built with string interpolation, whose interpolated values are escaped.
+  ///
+  /// A string literal passed straight to `format` uses this overload, so
+  /// `format("Hello %B\(name)%b")` escapes `name`; a `String` variable uses the strict
+  /// ``format(_:)-(String)`` overload and is formatted as is.
   ///
   /// - Parameter markup: The markup.
   /// - Returns: The plain text with its runs and links.

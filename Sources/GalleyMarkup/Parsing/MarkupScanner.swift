@@ -82,6 +82,10 @@ struct MarkupScanner {
         length: utf16Length(input, range), "link \(openLink) opened here has no '%l'")
       closeLink()
     }
+    // The unterminated-link warning is found last but points back at its `%L`.
+    if warnings.count > 1, let last = warnings.last, last.kind == .unterminatedLink {
+      warnings.sort { $0.location.utf8Offset < $1.location.utf8Offset }
+    }
   }
 
   private mutating func appendText(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
@@ -238,7 +242,7 @@ struct MarkupScanner {
       current.family = families.tableIDs[value]
       attributesChanged = true
     case .braced(let range):
-      let name = String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+      let name = Self.text(input, range)
       guard !name.allSatisfy(\.isWhitespace) else {
         try report(code, input, .invalidArgument, "'\(code.quoted(input))' has no family name")
         return
@@ -330,7 +334,7 @@ struct MarkupScanner {
       let text = Self.text(input, range)
       if let named = Self.cssWeightNames[text.lowercased()] {
         weight = named
-      } else if let number = Int(text), text.count <= 6 {
+      } else if text.utf8.count <= 6, Self.decimal(text) != nil, let number = Int(text) {
         weight = number
       } else {
         try report(
@@ -562,13 +566,20 @@ struct MarkupScanner {
     }
   }
 
+  /// A braced argument's text without surrounding whitespace: `%{ DejaVu Sans }F` names
+  /// `DejaVu Sans`.
   private static func text(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+    guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+      let last = text.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(text[first...last])
   }
 
   /// Prints a number without a needless `.0`, and a saturated one as "too large".
   static func describe(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    if abs(value) >= Double(CodeReader.saturation) { return "\(value < 0 ? "-" : "")999999999+" }
+    if value == value.rounded() { return String(Int(value)) }
     return String(value)
   }
 
