@@ -33,14 +33,16 @@ let package = Package(
     ),
 
     // MARK: Tests
+    // Helpers shared by the test targets: golden files and a seeded random generator.
+    .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
     .testTarget(
       name: "GalleyMarkupTests",
-      dependencies: ["GalleyMarkup"],
+      dependencies: ["GalleyMarkup", "GalleyTestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "GalleyCLITests",
-      dependencies: ["GalleyCLI", "GalleyMarkup"],
+      dependencies: ["GalleyCLI", "GalleyMarkup", "GalleyTestSupport"],
       exclude: ["Golden"]
     ),
   ],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleyMarkup
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyCLI

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkup
+import GalleyTestSupport
 import Testing
 
 @Suite("JSON coding of the run model")

@@ -1,4 +1,5 @@
 import GalleyMarkup
+import GalleyTestSupport
 import Testing
 
 @Suite("Escaping untrusted text")

@@ -1,4 +1,5 @@
 import GalleyMarkup
+import GalleyTestSupport
 import Testing
 
 @Suite("Run invariants hold for any markup")

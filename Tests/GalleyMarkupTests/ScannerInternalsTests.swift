@@ -1,3 +1,4 @@
+import GalleyTestSupport
 import Testing
 
 @testable import GalleyMarkup

@@ -3,9 +3,16 @@ import Testing
 
 /// Compares `actual` with `Golden/<name>` next to the calling test file.
 ///
+/// - Parameters:
+///   - actual: The text the test produced.
+///   - name: The golden file's name, topic first (`format-listing.txt`).
+///   - filePath: The calling test file; its folder holds `Golden/`.
+///   - sourceLocation: Where failures are reported.
+/// - Throws: When the golden cannot be read or written.
+///
 /// A missing golden is written and the test fails, so a new baseline is never accepted
 /// unseen. `UPDATE_GOLDEN=1 swift test` rewrites every golden; review them with `git diff`.
-func expectGolden(
+public func expectGolden(
   _ actual: String, named name: String, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
