@@ -6,6 +6,8 @@ let package = Package(
   products: [
     // The markup formatter and its attributed-run model: pure Swift, no C dependency.
     .library(name: "GalleyMarkup", targets: ["GalleyMarkup"]),
+    // Family + weight + italic resolved to font files through fontconfig, with fallback.
+    .library(name: "GalleyFonts", targets: ["GalleyFonts"]),
     .executable(name: "galley", targets: ["GalleyCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
   ],
@@ -13,14 +15,23 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
+    // MARK: C libraries
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]
+    ),
+
     // MARK: Swift modules
     .target(name: "GalleyMarkup"),
+    .target(name: "GalleyFonts", dependencies: ["CFontconfig"]),
 
     // MARK: Executables
     .executableTarget(
       name: "GalleyCLI",
       dependencies: [
         "GalleyMarkup",
+        "GalleyFonts",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -28,6 +39,7 @@ let package = Package(
       name: "GalleyBench",
       dependencies: [
         "GalleyMarkup",
+        "GalleyFonts",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -38,6 +50,11 @@ let package = Package(
     .testTarget(
       name: "GalleyMarkupTests",
       dependencies: ["GalleyMarkup", "GalleyTestSupport"],
+      exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "GalleyFontsTests",
+      dependencies: ["GalleyFonts", "GalleyTestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(

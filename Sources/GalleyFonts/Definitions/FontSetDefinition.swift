@@ -1,0 +1,194 @@
+import Foundation
+
+/// One FontSets definition file: family aliases, explicit weight ladders and weight overrides.
+///
+/// The JSON schema (version 1):
+///
+/// ```json
+/// {
+///   "schemaVersion": 1,
+///   "description": "optional text",
+///   "aliases": {"Helvetica": ["Nimbus Sans", "Liberation Sans", "DejaVu Sans"]},
+///   "ladders": {"Helvetica Neue": {"-2": 100, "-1": 300, "0": 400, "1": 500, "2": "Bold"}},
+///   "weights": {"Some Family": {"Book": 400, "Demi": 600}}
+/// }
+/// ```
+///
+/// - `aliases` maps a family name to installed families to try, in order, when the name itself
+///   is not installed.
+/// - `ladders` maps a family to what each DA ladder step (-3...3) means for it: a CSS weight,
+///   or the style name of one of its faces.
+/// - `weights` corrects the CSS weight fontconfig reports for a family's faces, by style name.
+///
+/// Family and style names match ignoring case, spaces, hyphens and underscores. Unknown keys
+/// are errors, so that a typo does not pass silently.
+public struct FontSetDefinition: Hashable, Sendable {
+  /// Where the definition came from: a path, or `built-in:<name>`.
+  public var source: String
+  /// Family name → families to try, in order.
+  public var aliases: [String: [String]]
+  /// Family name → ladder step → what the step means.
+  public var ladders: [String: [Int: LadderEntry]]
+  /// Family name → style name → CSS weight.
+  public var weights: [String: [String: Int]]
+
+  /// What one ladder step of a family means.
+  public enum LadderEntry: Hashable, Sendable {
+    /// A CSS weight, 1...1000.
+    case weight(Int)
+    /// The face with this style name.
+    case style(String)
+  }
+
+  /// The schema version this code reads.
+  public static let schemaVersion = 1
+
+  /// Reads and validates a definition file.
+  ///
+  /// - Parameter path: The JSON file.
+  /// - Returns: The definition.
+  /// - Throws: ``FontSetError/Kind/invalidDefinition`` naming the file and the key.
+  public static func load(contentsOf path: String) throws(FontSetError) -> FontSetDefinition {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw FontSetError(.invalidDefinition, "FontSets file '\(path)': cannot read the file")
+    }
+    guard data.count <= 4 << 20 else {
+      throw FontSetError(.invalidDefinition, "FontSets file '\(path)': larger than 4 MiB")
+    }
+    return try FontSetDefinition(json: data, source: path)
+  }
+
+  /// Parses and validates a definition.
+  ///
+  /// - Parameters:
+  ///   - json: The JSON document.
+  ///   - source: A name for messages, such as the file path.
+  /// - Throws: ``FontSetError/Kind/invalidDefinition`` naming the source and the key.
+  public init(json: Data, source: String) throws(FontSetError) {
+    func fail(_ key: String, _ message: String) -> FontSetError {
+      FontSetError(
+        .invalidDefinition,
+        "FontSets file '\(source)'" + (key.isEmpty ? "" : ", key '\(key)'") + ": \(message)")
+    }
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: json)
+    } catch {
+      throw fail("", "not valid JSON (\(error.localizedDescription))")
+    }
+    guard let object = root as? [String: Any] else {
+      throw fail("", "the top level must be an object")
+    }
+    let known: Set = ["schemaVersion", "description", "aliases", "ladders", "weights"]
+    if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+      throw fail(unknown, "unknown key (expected one of \(known.sorted().joined(separator: ", ")))")
+    }
+    guard let version = object["schemaVersion"] as? Int, !(object["schemaVersion"] is Bool) else {
+      throw fail("schemaVersion", "required, and must be the number 1")
+    }
+    guard version == Self.schemaVersion else {
+      throw fail("schemaVersion", "version \(version) is not supported (this Galley reads 1)")
+    }
+    if let description = object["description"], !(description is String) {
+      throw fail("description", "must be a string")
+    }
+    self.source = source
+    self.aliases = try Self.parseAliases(object["aliases"], fail)
+    self.ladders = try Self.parseLadders(object["ladders"], fail)
+    self.weights = try Self.parseWeights(object["weights"], fail)
+  }
+
+  private static func parseAliases(
+    _ value: Any?, _ fail: (String, String) -> FontSetError
+  ) throws(FontSetError) -> [String: [String]] {
+    guard let value else { return [:] }
+    guard let table = value as? [String: Any] else { throw fail("aliases", "must be an object") }
+    var aliases: [String: [String]] = [:]
+    for (family, targets) in table {
+      let key = "aliases.\(family)"
+      guard isName(family) else { throw fail(key, "the family name is empty or too long") }
+      guard let list = targets as? [Any], !list.isEmpty else {
+        throw fail(key, "must be a non-empty array of family names")
+      }
+      var names: [String] = []
+      for (position, target) in list.enumerated() {
+        guard let name = target as? String, isName(name) else {
+          throw fail("\(key)[\(position)]", "must be a non-empty family name")
+        }
+        names.append(name)
+      }
+      aliases[family] = names
+    }
+    return aliases
+  }
+
+  private static func parseLadders(
+    _ value: Any?, _ fail: (String, String) -> FontSetError
+  ) throws(FontSetError) -> [String: [Int: LadderEntry]] {
+    guard let value else { return [:] }
+    guard let table = value as? [String: Any] else { throw fail("ladders", "must be an object") }
+    var ladders: [String: [Int: LadderEntry]] = [:]
+    for (family, steps) in table {
+      let key = "ladders.\(family)"
+      guard isName(family) else { throw fail(key, "the family name is empty or too long") }
+      guard let stepTable = steps as? [String: Any], !stepTable.isEmpty else {
+        throw fail(key, "must be a non-empty object of steps")
+      }
+      var ladder: [Int: LadderEntry] = [:]
+      for (stepText, entry) in stepTable {
+        let stepKey = "\(key).\(stepText)"
+        guard let step = Int(stepText), FontWeightScale.steps.contains(step) else {
+          throw fail(stepKey, "steps are the integers -3 to 3")
+        }
+        if let name = entry as? String, isName(name) {
+          ladder[step] = .style(name)
+        } else if let weight = entry as? Int, !(entry is Bool), (1...1000).contains(weight) {
+          ladder[step] = .weight(weight)
+        } else {
+          throw fail(stepKey, "must be a CSS weight in 1...1000 or a style name")
+        }
+      }
+      ladders[family] = ladder
+    }
+    return ladders
+  }
+
+  private static func parseWeights(
+    _ value: Any?, _ fail: (String, String) -> FontSetError
+  ) throws(FontSetError) -> [String: [String: Int]] {
+    guard let value else { return [:] }
+    guard let table = value as? [String: Any] else { throw fail("weights", "must be an object") }
+    var weights: [String: [String: Int]] = [:]
+    for (family, styles) in table {
+      let key = "weights.\(family)"
+      guard isName(family) else { throw fail(key, "the family name is empty or too long") }
+      guard let styleTable = styles as? [String: Any], !styleTable.isEmpty else {
+        throw fail(key, "must be a non-empty object of style names")
+      }
+      var overrides: [String: Int] = [:]
+      for (style, weight) in styleTable {
+        guard isName(style), let weight = weight as? Int, !(weight is Bool),
+          (1...1000).contains(weight)
+        else { throw fail("\(key).\(style)", "must be a CSS weight in 1...1000") }
+        overrides[style] = weight
+      }
+      weights[family] = overrides
+    }
+    return weights
+  }
+
+  private static func isName(_ name: String) -> Bool {
+    !name.allSatisfy(\.isWhitespace) && name.utf8.count <= 256
+  }
+
+  /// The key family and style names are compared by: lower case, without spaces, hyphens and
+  /// underscores, so `HelveticaNeue`, `Helvetica Neue` and `helvetica-neue` are one name.
+  ///
+  /// - Parameter name: A family or style name.
+  /// - Returns: The comparison key.
+  public static func normalized(_ name: String) -> String {
+    String(
+      name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }
+        .map(Character.init))
+  }
+}

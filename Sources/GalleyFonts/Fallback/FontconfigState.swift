@@ -1,0 +1,129 @@
+/// Everything that calls into fontconfig, kept behind ``FontSet``'s lock: the configuration,
+/// and caches of what it answered.
+struct FontconfigState: ~Copyable {
+  let configuration: FontconfigConfiguration
+  private var substitutes: [String: String?] = [:]
+  private var styles: [StyleKey: Int] = [:]
+  private var styleData: [StyleData] = []
+  private var memo: [MemoKey: Int32] = [:]
+  private static let memoLimit = 1 << 16
+  private static let styleLimit = 512
+
+  init(configuration: FontconfigConfiguration) {
+    self.configuration = configuration
+  }
+
+  struct StyleKey: Hashable {
+    var file: String
+    var index: Int
+    var weight: Int
+    var isItalic: Bool
+    var language: String?
+  }
+
+  private struct StyleData {
+    var primary: CharacterCoverage?
+    var list: FallbackList?
+  }
+
+  private struct MemoKey: Hashable {
+    var style: Int32
+    var scalar: UInt32
+    var wantsColor: Bool
+  }
+
+  /// The choices a lookup can make: the primary face, a fallback face, or none.
+  enum Choice: Equatable {
+    case primary
+    case fallback(FaceDescriptor)
+    case none
+  }
+
+  mutating func substituteFamily(for family: String) -> String? {
+    if let known = substitutes[family] { return known }
+    let found = configuration.substituteFamily(for: family, language: nil)
+    if substitutes.count > 1024 { substitutes.removeAll() }
+    substitutes[family] = found
+    return found
+  }
+
+  /// The id of a style's fallback data, creating it on first use.
+  mutating func style(for primary: ResolvedFace, language: String?) -> Int32 {
+    let key = StyleKey(
+      file: primary.face.file, index: primary.face.index, weight: primary.requestedWeight,
+      isItalic: primary.isItalicRequested, language: language)
+    if let id = styles[key] { return Int32(id) }
+    if styleData.count >= Self.styleLimit {
+      styles.removeAll()
+      styleData.removeAll()
+      memo.removeAll()
+    }
+    let data = StyleData(
+      primary: configuration.coverage(of: primary.face),
+      list: configuration.sortedFallbacks(
+        family: primary.face.family, cssWeight: primary.requestedWeight,
+        isItalic: primary.isItalicRequested, language: language))
+    styleData.append(data)
+    styles[key] = styleData.count - 1
+    return Int32(styleData.count - 1)
+  }
+
+  /// Which face draws `scalar`, memoized per style.
+  mutating func choice(
+    for scalar: Unicode.Scalar, style: Int32, wantsColor: Bool
+  ) -> Choice {
+    let key = MemoKey(style: style, scalar: scalar.value, wantsColor: wantsColor)
+    if let position = memo[key] { return decode(position, style: style) }
+    let position = compute(scalar, style: style, wantsColor: wantsColor)
+    if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
+    memo[key] = position
+    return decode(position, style: style)
+  }
+
+  /// Whether the face at a fallback position (or the primary, -1) covers every scalar.
+  func covers(_ scalars: [Unicode.Scalar], position: Int32, style: Int32) -> Bool {
+    let data = styleData[Int(style)]
+    if position < 0 { return scalars.allSatisfy { data.primary?.covers($0) ?? false } }
+    guard let list = data.list else { return false }
+    return scalars.allSatisfy { list.covers(Int(position), $0) }
+  }
+
+  /// The fallback positions to try for a cluster, best first, not counting the primary.
+  func fallbackCount(style: Int32) -> Int {
+    styleData[Int(style)].list?.faces.count ?? 0
+  }
+
+  func face(at position: Int32, style: Int32) -> FaceDescriptor? {
+    guard position >= 0, let list = styleData[Int(style)].list else { return nil }
+    return list.faces[Int(position)]
+  }
+
+  func isColor(at position: Int32, style: Int32) -> Bool {
+    face(at: position, style: style)?.isColor ?? false
+  }
+
+  private func decode(_ position: Int32, style: Int32) -> Choice {
+    switch position {
+    case -1: return .primary
+    case -2: return .none
+    default: return face(at: position, style: style).map(Choice.fallback) ?? .none
+    }
+  }
+
+  /// -1 for the primary face, a list position, or -2 when no face covers the scalar.
+  private func compute(_ scalar: Unicode.Scalar, style: Int32, wantsColor: Bool) -> Int32 {
+    let data = styleData[Int(style)]
+    let count = data.list?.faces.count ?? 0
+    if wantsColor, let list = data.list {
+      for position in 0..<count where list.faces[position].isColor && list.covers(position, scalar)
+      {
+        return Int32(position)
+      }
+    }
+    if data.primary?.covers(scalar) ?? false { return -1 }
+    if let list = data.list {
+      for position in 0..<count where list.covers(position, scalar) { return Int32(position) }
+    }
+    return -2
+  }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import Synchronization
+
+/// Resolves a family name, a weight and italic to a concrete installed face, through
+/// fontconfig, following the CSS font matching rules; and finds fallback faces for characters.
+///
+/// A font set lists every installed face once, when it is created, and answers from that
+/// catalog; results are cached, so repeated lookups cost a lock and a hash lookup. It is safe
+/// to share between threads: fontconfig is only called under a lock.
+///
+/// ```swift
+/// let fonts = try FontSet()
+/// let bold = try fonts.resolve(family: "Lato", weight: 1, italic: false)   // Lato Bold
+/// let light = try fonts.resolve(family: "Helvetica", weight: -1)           // via an alias
+/// ```
+///
+/// Resolution rules, in order:
+/// 1. A family that is installed under the given name (ignoring case, spaces and hyphens).
+/// 2. A FontSets alias (`Helvetica` → `Nimbus Sans`, `Liberation Sans`, …): the first target
+///    that is installed.
+/// 3. A CSS generic family (`sans-serif`, `serif`, `monospace`, …): fontconfig's choice.
+/// 4. Otherwise fontconfig's substitute, marked ``ResolvedFace/MatchKind/substitute``; with
+///    `strict: true`, an ``FontSetError/Kind/unknownFamily`` error with suggestions instead.
+///
+/// Within the family, ``FaceMatcher`` picks the face by width, style and weight.
+public final class FontSet: Sendable {
+  /// Where the font set gets its fonts.
+  public struct Options: Sendable {
+    /// The fontconfig configuration to start from.
+    public var source: Source = .system
+    /// Extra directories of font files, as for app-bundled fonts (`--font-dir`).
+    public var fontDirectories: [String] = []
+    /// Extra font files.
+    public var fontFiles: [String] = []
+    /// Whether the built-in FontSets definitions (`FontSets/aliases.json`) apply.
+    public var includesBuiltInDefinitions = true
+    /// More definitions, applied after the built-in ones; later ones win.
+    public var definitions: [FontSetDefinition] = []
+
+    /// Creates options; every property has a default.
+    ///
+    /// - Parameters:
+    ///   - source: The fontconfig configuration to start from.
+    ///   - fontDirectories: Extra font directories.
+    ///   - fontFiles: Extra font files.
+    ///   - definitions: Extra FontSets definitions.
+    public init(
+      source: Source = .system, fontDirectories: [String] = [], fontFiles: [String] = [],
+      definitions: [FontSetDefinition] = []
+    ) {
+      self.source = source
+      self.fontDirectories = fontDirectories
+      self.fontFiles = fontFiles
+      self.definitions = definitions
+    }
+
+    /// A fontconfig configuration.
+    public enum Source: Sendable, Hashable {
+      /// The system's and user's configuration files (`FONTCONFIG_FILE` is honored).
+      case system
+      /// Only these font directories, with generic families mapped to the given families and
+      /// a cache in `cacheDirectory`: a hermetic configuration for tests and reproducible runs.
+      case directories([String], generics: [String: [String]], cacheDirectory: String)
+      /// A `<fontconfig>` XML document.
+      case xml(String)
+    }
+  }
+
+  /// The families that count as CSS generic families.
+  public static let genericFamilies: Set<String> = [
+    "sans-serif", "serif", "monospace", "cursive", "fantasy", "system-ui", "emoji", "math",
+    "ui-sans-serif", "ui-serif", "ui-monospace", "ui-rounded",
+  ]
+
+  let catalog: FontCatalog
+  let rules: DefinitionRules
+  let fontconfig: Mutex<FontconfigState>
+  private let cache = Mutex<[ResolveKey: ResolvedFace]>([:])
+  private static let cacheLimit = 4096
+
+  /// Creates a font set and lists its faces.
+  ///
+  /// - Parameter options: Where the fonts come from.
+  /// - Throws: ``FontSetError`` when fontconfig fails, a font directory or file cannot be used,
+  ///   or no face is installed at all.
+  public init(options: Options = Options()) throws(FontSetError) {
+    let configuration: FontconfigConfiguration
+    switch options.source {
+    case .system:
+      configuration = try .system()
+    case .xml(let xml):
+      configuration = try .fromXML(xml)
+    case .directories(let directories, let generics, let cacheDirectory):
+      configuration = try .fromXML(
+        Self.hermeticXML(directories: directories, generics: generics, cache: cacheDirectory))
+    }
+    for directory in options.fontDirectories { try configuration.addFontDirectory(directory) }
+    for file in options.fontFiles { try configuration.addFontFile(file) }
+    var definitions: [FontSetDefinition] = []
+    if options.includesBuiltInDefinitions { definitions += FontSetDefinition.builtIn }
+    definitions += options.definitions
+    let rules = DefinitionRules(definitions)
+    let catalog = FontCatalog(faces: configuration.listFaces(), weightOverrides: rules.weights)
+    guard !catalog.faces.isEmpty else {
+      throw FontSetError(.fontconfigFailed, "fontconfig lists no fonts at all")
+    }
+    self.rules = rules
+    self.catalog = catalog
+    self.fontconfig = Mutex(FontconfigState(configuration: configuration))
+  }
+
+  /// A `<fontconfig>` document that lists only `directories`, maps generic families, and
+  /// keeps its cache in `cache`.
+  static func hermeticXML(
+    directories: [String], generics: [String: [String]], cache: String
+  ) -> String {
+    func escaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
+    for directory in directories { xml += "  <dir>\(escaped(directory))</dir>\n" }
+    xml += "  <cachedir>\(escaped(cache))</cachedir>\n"
+    for (generic, families) in generics.sorted(by: { $0.key < $1.key }) {
+      xml += "  <alias><family>\(escaped(generic))</family><prefer>"
+      xml += families.map { "<family>\(escaped($0))</family>" }.joined()
+      xml += "</prefer></alias>\n"
+    }
+    return xml + "</fontconfig>\n"
+  }
+
+  // MARK: Families
+
+  /// Every installed family name, sorted.
+  public var familyNames: [String] { catalog.familyNames }
+
+  /// The faces of an installed family, by style, width and weight.
+  ///
+  /// - Parameter family: An installed family name (case, spaces and hyphens ignored).
+  /// - Returns: Its faces, or an empty array when the family is not installed.
+  public func faces(inFamily family: String) -> [FaceDescriptor] {
+    catalog.faces(ofFamilyKey: FontSetDefinition.normalized(family))
+  }
+
+  /// The installed family that `family` stands for, and how it was found, without faces.
+  ///
+  /// - Parameters:
+  ///   - family: A family name as a user wrote it.
+  ///   - strict: Whether an unknown family is an error.
+  /// - Returns: The installed family's normalized key and how it was matched.
+  /// - Throws: ``FontSetError`` for an invalid name, or an unknown one in strict mode.
+  func locate(
+    _ family: String, strict: Bool
+  ) throws(FontSetError) -> (key: String, matchedBy: ResolvedFace.MatchKind) {
+    let trimmed = family.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty, trimmed.utf8.count <= 256 else {
+      throw FontSetError(.invalidFamilyName, "family names have 1 to 256 bytes")
+    }
+    let key = FontSetDefinition.normalized(trimmed)
+    if catalog.facesByFamily[key] != nil { return (key, .installed) }
+    if let targets = rules.aliases[key] {
+      for target in targets {
+        let targetKey = FontSetDefinition.normalized(target)
+        if catalog.facesByFamily[targetKey] != nil { return (targetKey, .alias) }
+      }
+    }
+    let isGeneric = Self.genericFamilies.contains(trimmed.lowercased())
+    if !isGeneric, strict {
+      throw FontSetError(
+        .unknownFamily, "no installed family is named '\(trimmed)'",
+        suggestions: suggestions(for: trimmed))
+    }
+    let substitute = fontconfig.withLock { $0.substituteFamily(for: trimmed) }
+    if let substitute, catalog.facesByFamily[FontSetDefinition.normalized(substitute)] != nil {
+      return (FontSetDefinition.normalized(substitute), isGeneric ? .generic : .substitute)
+    }
+    // fontconfig named a family we did not list; fall back to the first family we have.
+    let first = catalog.familyNames.first.map(FontSetDefinition.normalized) ?? key
+    return (first, isGeneric ? .generic : .substitute)
+  }
+
+  /// Installed family names close to `family`, best first.
+  ///
+  /// - Parameter family: A family name that is not installed.
+  /// - Returns: Up to three names that start like it or are a few edits away.
+  public func suggestions(for family: String) -> [String] {
+    let wanted = FontSetDefinition.normalized(family)
+    guard !wanted.isEmpty else { return [] }
+    var scored: [(score: Int, name: String)] = []
+    for (key, name) in catalog.displayNames {
+      if key.hasPrefix(wanted) || wanted.hasPrefix(key) {
+        scored.append((0, name))
+      } else {
+        let distance = EditDistance.between(wanted, key, limit: max(2, wanted.count / 3))
+        if let distance { scored.append((distance, name)) }
+      }
+    }
+    scored.sort { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }
+    return Array(scored.prefix(3).map(\.name))
+  }
+
+  // MARK: Resolution
+
+  private struct ResolveKey: Hashable {
+    var family: String
+    var weight: Int
+    var isItalic: Bool
+  }
+
+  /// Resolves a family, weight and italic to a face.
+  ///
+  /// - Parameters:
+  ///   - family: A family name, an alias such as `Helvetica`, or a generic such as `serif`.
+  ///   - weight: A DA ladder step (-3...3, 1 is bold) or a CSS weight (100...1000).
+  ///   - italic: Whether italic is wanted.
+  ///   - strict: Whether an unknown family is an error instead of a substitution.
+  /// - Returns: The face, with the synthesized and substitution flags.
+  /// - Throws: ``FontSetError`` for an invalid weight or name, or an unknown family in strict
+  ///   mode.
+  public func resolve(
+    family: String, weight: Int = 0, italic: Bool = false, strict: Bool = false
+  ) throws(FontSetError) -> ResolvedFace {
+    let cssWeight = try FontWeightScale.cssWeight(weight)
+    let key = ResolveKey(family: family, weight: weight, isItalic: italic)
+    if let cached = cache.withLock({ $0[key] }) {
+      if strict, cached.isSubstituted { _ = try locate(family, strict: true) }
+      return cached
+    }
+    let (familyKey, matchedBy) = try locate(family, strict: strict)
+    let faces = catalog.faces(ofFamilyKey: familyKey)
+    var target = cssWeight
+    if FontWeightScale.steps.contains(weight),
+      let ladder = rules.ladders[FontSetDefinition.normalized(family)] ?? rules.ladders[familyKey],
+      let entry = ladder[weight]
+    {
+      switch entry {
+      case .weight(let value):
+        target = value
+      case .style(let style):
+        let wanted = FontSetDefinition.normalized(style)
+        if let face = faces.first(where: { FontSetDefinition.normalized($0.style) == wanted }) {
+          target = face.weight
+        }
+      }
+    }
+    guard let face = FaceMatcher.bestFace(in: faces, weight: target, isItalic: italic) else {
+      throw FontSetError(.fontconfigFailed, "the family '\(family)' has no faces")
+    }
+    let result = ResolvedFace(
+      face: face, requestedFamily: family, requestedWeight: target, isItalicRequested: italic,
+      matchedBy: matchedBy, synthesizedItalic: italic && face.slant == .upright,
+      synthesizedBold: target - face.weight >= 200)
+    cache.withLock { cache in
+      if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+      cache[key] = result
+    }
+    return result
+  }
+
+  // MARK: Relative changes (DAFontSet's operations)
+
+  /// The same family and style at another weight.
+  ///
+  /// - Parameters:
+  ///   - resolved: A resolved face.
+  ///   - weight: A ladder step or CSS weight.
+  /// - Returns: The face for the new weight.
+  /// - Throws: ``FontSetError/Kind/invalidWeight`` for an invalid weight.
+  public func changingWeight(
+    of resolved: ResolvedFace, to weight: Int
+  ) throws(FontSetError) -> ResolvedFace {
+    try resolve(family: resolved.face.family, weight: weight, italic: resolved.isItalicRequested)
+  }
+
+  /// The face `steps` weights heavier (or lighter, for negative steps) among the weights the
+  /// family really has in this style; it stops at the lightest and heaviest.
+  ///
+  /// - Parameters:
+  ///   - resolved: A resolved face.
+  ///   - steps: How many of the family's weights to move.
+  /// - Returns: The face at the new weight.
+  public func changingWeight(of resolved: ResolvedFace, by steps: Int) -> ResolvedFace {
+    let faces = catalog.faces(ofFamilyKey: FontSetDefinition.normalized(resolved.face.family))
+    let weights = Set(
+      faces.filter { $0.slant == resolved.face.slant && $0.width == resolved.face.width }
+        .map(\.weight)
+    ).sorted()
+    guard let current = weights.firstIndex(of: resolved.face.weight) else { return resolved }
+    let target = weights[min(max(current + steps, 0), weights.count - 1)]
+    return (try? changingWeight(of: resolved, to: target)) ?? resolved
+  }
+
+  /// The italic (or oblique) version of a face, or the upright one marked for synthesis.
+  ///
+  /// - Parameter resolved: A resolved face.
+  /// - Returns: The face for italic at the same weight.
+  public func italic(of resolved: ResolvedFace) -> ResolvedFace {
+    (try? resolve(family: resolved.face.family, weight: resolved.face.weight, italic: true))
+      ?? resolved
+  }
+
+  /// The upright version of a face.
+  ///
+  /// - Parameter resolved: A resolved face.
+  /// - Returns: The face for upright text at the same weight.
+  public func upright(of resolved: ResolvedFace) -> ResolvedFace {
+    (try? resolve(family: resolved.face.family, weight: resolved.face.weight, italic: false))
+      ?? resolved
+  }
+
+  /// Which face each DA ladder step gives in a family, upright.
+  ///
+  /// - Parameter family: A family name.
+  /// - Returns: Steps -3...3 with their faces, or an empty array for an invalid name.
+  public func ladder(forFamily family: String) -> [(step: Int, face: ResolvedFace)] {
+    FontWeightScale.steps.compactMap { step in
+      (try? resolve(family: family, weight: step)).map { (step, $0) }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+internal import CFontconfig
+import Foundation
+
+/// Owns an `FcConfig`: the set of font directories, rules and cached faces that fontconfig
+/// answers queries from.
+///
+/// Not `Sendable`: ``FontSet`` keeps it behind a mutex, so one thread at a time calls into it.
+/// The corresponding C functions are `FcInitLoadConfigAndFonts`, `FcConfigCreate`,
+/// `FcConfigParseAndLoadFromMemory`, `FcConfigBuildFonts` and `FcConfigDestroy`.
+final class FontconfigConfiguration {
+  let handle: OpaquePointer  // FcConfig *
+
+  private init(adopting handle: OpaquePointer) {
+    self.handle = handle
+  }
+
+  deinit { FcConfigDestroy(handle) }
+
+  /// The configuration the system and user files describe (`FONTCONFIG_FILE` is honored).
+  static func system() throws(FontSetError) -> FontconfigConfiguration {
+    guard let handle = FcInitLoadConfigAndFonts() else {
+      throw FontSetError(.fontconfigFailed, "fontconfig could not load its configuration")
+    }
+    return FontconfigConfiguration(adopting: handle)
+  }
+
+  /// A configuration made only of the given XML (a `<fontconfig>` document).
+  static func fromXML(_ xml: String) throws(FontSetError) -> FontconfigConfiguration {
+    guard let handle = FcConfigCreate() else {
+      throw FontSetError(.fontconfigFailed, "fontconfig could not create a configuration")
+    }
+    let configuration = FontconfigConfiguration(adopting: handle)
+    let parsed = xml.withCString { text in
+      text.withMemoryRebound(to: FcChar8.self, capacity: xml.utf8.count + 1) {
+        FcConfigParseAndLoadFromMemory(handle, $0, FcBool(FcTrue))
+      }
+    }
+    guard parsed == FcTrue, FcConfigBuildFonts(handle) == FcTrue else {
+      throw FontSetError(.fontconfigFailed, "fontconfig rejected the configuration XML")
+    }
+    return configuration
+  }
+
+  /// Adds a directory of font files, as `FcConfigAppFontAddDir` does.
+  func addFontDirectory(_ path: String) throws(FontSetError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { throw FontSetError(.fontFileUnusable, "'\(path)' is not a directory") }
+    let added = path.withCString { text in
+      text.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
+        FcConfigAppFontAddDir(handle, $0)
+      }
+    }
+    guard added == FcTrue else {
+      throw FontSetError(.fontFileUnusable, "fontconfig could not read the directory '\(path)'")
+    }
+  }
+
+  /// Adds one font file, as `FcConfigAppFontAddFile` does.
+  func addFontFile(_ path: String) throws(FontSetError) {
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw FontSetError(.fontFileUnusable, "cannot read the font file '\(path)'")
+    }
+    let added = path.withCString { text in
+      text.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
+        FcConfigAppFontAddFile(handle, $0)
+      }
+    }
+    guard added == FcTrue else {
+      throw FontSetError(.fontFileUnusable, "'\(path)' is not a font file fontconfig can read")
+    }
+  }
+
+  /// Every face the configuration knows, copied into Swift values.
+  func listFaces() -> [FaceDescriptor] {
+    guard let pattern = Pattern(), let objects = ObjectSet(FaceDescriptor.fontconfigObjects),
+      let set = FcFontList(handle, pattern.handle, objects.handle)
+    else { return [] }
+    defer { FcFontSetDestroy(set) }
+    var faces: [FaceDescriptor] = []
+    faces.reserveCapacity(Int(set.pointee.nfont))
+    for position in 0..<Int(set.pointee.nfont) {
+      guard let font = set.pointee.fonts[position],
+        let face = FaceDescriptor(pattern: Pattern(borrowing: font))
+      else { continue }
+      faces.append(face)
+    }
+    return faces
+  }
+
+  /// The family fontconfig would use for `family` after its substitution rules.
+  func substituteFamily(for family: String, language: String?) -> String? {
+    guard let pattern = Pattern() else { return nil }
+    pattern.add(FC_FAMILY, family)
+    if let language { pattern.add(FC_LANG, language) }
+    FcConfigSubstitute(handle, pattern.handle, FcMatchPattern)
+    FcDefaultSubstitute(pattern.handle)
+    var result = FcResultMatch
+    guard let match = FcFontMatch(handle, pattern.handle, &result) else { return nil }
+    return Pattern(adopting: match).string(FC_FAMILY)
+  }
+
+  /// The faces fontconfig ranks for a style, best first, each with its character coverage.
+  func sortedFallbacks(
+    family: String, cssWeight: Int, isItalic: Bool, language: String?
+  ) -> FallbackList? {
+    guard let pattern = Pattern() else { return nil }
+    pattern.add(FC_FAMILY, family)
+    pattern.add(FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(cssWeight))))
+    pattern.add(FC_SLANT, isItalic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
+    if let language { pattern.add(FC_LANG, language) }
+    FcConfigSubstitute(handle, pattern.handle, FcMatchPattern)
+    FcDefaultSubstitute(pattern.handle)
+    var result = FcResultMatch
+    guard let set = FcFontSort(handle, pattern.handle, FcBool(FcTrue), nil, &result) else {
+      return nil
+    }
+    return FallbackList(adopting: set)
+  }
+
+  /// The character coverage of one face, or `nil` when fontconfig does not know the face.
+  func coverage(of face: FaceDescriptor) -> CharacterCoverage? {
+    guard let pattern = Pattern(), let objects = ObjectSet([FC_CHARSET]) else { return nil }
+    pattern.add(FC_FILE, face.file)
+    pattern.add(FC_INDEX, Int32(truncatingIfNeeded: face.index))
+    guard let set = FcFontList(handle, pattern.handle, objects.handle) else { return nil }
+    return CharacterCoverage(adoptingSetWithOneFace: set)
+  }
+}

@@ -1,0 +1,105 @@
+internal import CFontconfig
+
+/// One installed face as fontconfig describes it, copied into Swift.
+public struct FaceDescriptor: Hashable, Sendable, Codable {
+  /// The font file's path.
+  public var file: String
+  /// The face's index in the file (collections hold several; variable-font named instances
+  /// are encoded by fontconfig as `(instance << 16) + face`).
+  public var index: Int
+  /// The family names, the first being fontconfig's preferred one.
+  public var families: [String]
+  /// The style name, such as `Bold Italic`.
+  public var style: String
+  /// The PostScript name, such as `Lato-BoldItalic`; empty when the font has none.
+  public var postscriptName: String
+  /// The CSS/OpenType weight, 1...1000.
+  public var weight: Int
+  /// The slant: upright, italic or oblique.
+  public var slant: Slant
+  /// The width in percent of normal (100); condensed faces are below.
+  public var width: Int
+  /// Whether the face has color glyphs (emoji).
+  public var isColor: Bool
+
+  /// How a face leans.
+  public enum Slant: String, Hashable, Sendable, Codable, Comparable {
+    /// No slant.
+    case upright
+    /// A designed italic.
+    case italic
+    /// A slanted upright design.
+    case oblique
+
+    /// Orders upright, italic, oblique, for stable listings.
+    ///
+    /// - Parameters:
+    ///   - lhs: A slant.
+    ///   - rhs: Another slant.
+    /// - Returns: Whether `lhs` comes first.
+    public static func < (lhs: Slant, rhs: Slant) -> Bool { lhs.order < rhs.order }
+
+    private var order: Int {
+      switch self {
+      case .upright: 0
+      case .italic: 1
+      case .oblique: 2
+      }
+    }
+  }
+
+  /// The family name used in results: the first one.
+  public var family: String { families.first ?? "" }
+
+  /// Creates a descriptor from its parts, for tests and FontSets definitions.
+  ///
+  /// - Parameters:
+  ///   - file: The font file's path.
+  ///   - index: The face index.
+  ///   - families: The family names.
+  ///   - style: The style name.
+  ///   - postscriptName: The PostScript name.
+  ///   - weight: The CSS weight.
+  ///   - slant: The slant.
+  ///   - width: The width in percent.
+  ///   - isColor: Whether the face has color glyphs.
+  public init(
+    file: String, index: Int = 0, families: [String], style: String, postscriptName: String = "",
+    weight: Int, slant: Slant = .upright, width: Int = 100, isColor: Bool = false
+  ) {
+    self.file = file
+    self.index = index
+    self.families = families
+    self.style = style
+    self.postscriptName = postscriptName
+    self.weight = weight
+    self.slant = slant
+    self.width = width
+    self.isColor = isColor
+  }
+
+  static let fontconfigObjects = [
+    FC_FILE, FC_INDEX, FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_WEIGHT, FC_SLANT, FC_WIDTH,
+    FC_COLOR,
+  ]
+
+  init?(pattern: Pattern) {
+    guard let file = pattern.string(FC_FILE) else { return nil }
+    let families = pattern.strings(FC_FAMILY)
+    guard !families.isEmpty else { return nil }
+    self.file = file
+    self.index = pattern.integer(FC_INDEX) ?? 0
+    self.families = families
+    self.style = pattern.string(FC_STYLE) ?? "Regular"
+    self.postscriptName = pattern.string(FC_POSTSCRIPT_NAME) ?? ""
+    let fontconfigWeight = pattern.number(FC_WEIGHT) ?? Double(FC_WEIGHT_REGULAR)
+    self.weight = min(1000, max(1, Int(FcWeightToOpenTypeDouble(fontconfigWeight).rounded())))
+    switch pattern.integer(FC_SLANT) ?? Int(FC_SLANT_ROMAN) {
+    case Int(FC_SLANT_ITALIC): self.slant = .italic
+    case Int(FC_SLANT_OBLIQUE): self.slant = .oblique
+    default: self.slant = .upright
+    }
+    self.width = Int((pattern.number(FC_WIDTH) ?? 100).rounded())
+    self.isColor = pattern.bool(FC_COLOR) ?? false
+  }
+}

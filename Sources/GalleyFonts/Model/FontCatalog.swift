@@ -1,0 +1,79 @@
+/// Every installed face, indexed by normalized family name; built once, immutable after.
+struct FontCatalog: Sendable {
+  let faces: [FaceDescriptor]
+  /// Normalized family name → indices into `faces`.
+  let facesByFamily: [String: [Int]]
+  /// Normalized family name → the name as fontconfig spells it.
+  let displayNames: [String: String]
+
+  init(faces listed: [FaceDescriptor], weightOverrides: [String: [String: Int]]) {
+    var faces: [FaceDescriptor] = []
+    var index: [String: [Int]] = [:]
+    var names: [String: String] = [:]
+    var seen = Set<String>()
+    for var face in listed {
+      // A face can be listed twice when two directories hold the same file; keep one.
+      guard seen.insert("\(face.file)#\(face.index)").inserted else { continue }
+      for family in face.families {
+        let key = FontSetDefinition.normalized(family)
+        if let overrides = weightOverrides[key],
+          let weight = overrides[FontSetDefinition.normalized(face.style)]
+        {
+          face.weight = weight
+        }
+      }
+      let position = faces.count
+      faces.append(face)
+      for family in face.families {
+        let key = FontSetDefinition.normalized(family)
+        guard !key.isEmpty else { continue }
+        index[key, default: []].append(position)
+        if names[key] == nil { names[key] = family }
+      }
+    }
+    // Stable order: the same faces in the same order, whatever order fontconfig listed them.
+    for key in index.keys {
+      index[key]?.sort { lhs, rhs in
+        let (a, b) = (faces[lhs], faces[rhs])
+        return (a.slant, a.width, a.weight, a.file, a.index) < (
+          b.slant, b.width, b.weight, b.file, b.index
+        )
+      }
+    }
+    self.faces = faces
+    self.facesByFamily = index
+    self.displayNames = names
+  }
+
+  func faces(ofFamilyKey key: String) -> [FaceDescriptor] {
+    (facesByFamily[key] ?? []).map { faces[$0] }
+  }
+
+  /// Family names as fontconfig spells them, sorted case-insensitively.
+  var familyNames: [String] {
+    displayNames.values.sorted { $0.lowercased() < $1.lowercased() }
+  }
+}
+
+/// The merged FontSets definitions, keyed by normalized family name; later files win.
+struct DefinitionRules: Sendable {
+  var aliases: [String: [String]] = [:]
+  var ladders: [String: [Int: FontSetDefinition.LadderEntry]] = [:]
+  var weights: [String: [String: Int]] = [:]
+
+  init(_ definitions: [FontSetDefinition]) {
+    for definition in definitions {
+      for (family, targets) in definition.aliases {
+        aliases[FontSetDefinition.normalized(family)] = targets
+      }
+      for (family, ladder) in definition.ladders {
+        ladders[FontSetDefinition.normalized(family)] = ladder
+      }
+      for (family, styles) in definition.weights {
+        var normalized: [String: Int] = [:]
+        for (style, weight) in styles { normalized[FontSetDefinition.normalized(style)] = weight }
+        weights[FontSetDefinition.normalized(family), default: [:]].merge(normalized) { $1 }
+      }
+    }
+  }
+}
