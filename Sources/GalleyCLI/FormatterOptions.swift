@@ -15,7 +15,9 @@ struct FormatterOptions: ParsableArguments {
   @Option(help: "The size in points text starts at.")
   var defaultSize: Double = 17
 
-  @Option(help: "The weight text starts at: a step in -3...3 or a CSS weight in 100...1000.")
+  @Option(
+    parsing: .unconditional,
+    help: "The weight text starts at: a step in -3...3 or a CSS weight in 100...1000.")
   var defaultWeight: Int = 0
 
   @Option(help: "The text color text starts in.")

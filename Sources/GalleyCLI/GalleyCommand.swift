@@ -12,6 +12,6 @@ struct GalleyCommand: ParsableCommand {
       (markup, files that are not UTF-8).
       """,
     version: "0.1.0",
-    subcommands: [FormatCommand.self]
+    subcommands: [FormatCommand.self, FontCommand.self, FontsCommand.self]
   )
 }

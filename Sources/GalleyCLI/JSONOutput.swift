@@ -25,6 +25,9 @@ enum JSONOutput {
     encode(ErrorDocument(error: ["kind": kind, "message": message]))
   }
 
+  /// Any document, with the same formatting.
+  static func encodeDocument(_ value: some Encodable) -> String { encode(value) }
+
   private static func encode(_ value: some Encodable) -> String {
     do {
       return String(decoding: try encoder().encode(value), as: UTF8.self)

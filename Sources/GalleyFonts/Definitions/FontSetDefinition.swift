@@ -40,6 +40,17 @@ public struct FontSetDefinition: Hashable, Sendable {
     case style(String)
   }
 
+  /// Creates a definition from values that are already valid, for the compiled-in files.
+  init(
+    source: String, aliases: [String: [String]], ladders: [String: [Int: LadderEntry]],
+    weights: [String: [String: Int]]
+  ) {
+    self.source = source
+    self.aliases = aliases
+    self.ladders = ladders
+    self.weights = weights
+  }
+
   /// The schema version this code reads.
   public static let schemaVersion = 1
 
@@ -70,26 +81,24 @@ public struct FontSetDefinition: Hashable, Sendable {
         .invalidDefinition,
         "FontSets file '\(source)'" + (key.isEmpty ? "" : ", key '\(key)'") + ": \(message)")
     }
-    let root: Any
+    let root: JSONTree
     do {
-      root = try JSONSerialization.jsonObject(with: json)
+      root = try JSONDecoder().decode(JSONTree.self, from: json)
     } catch {
-      throw fail("", "not valid JSON (\(error.localizedDescription))")
+      throw fail("", "not valid JSON")
     }
-    guard let object = root as? [String: Any] else {
-      throw fail("", "the top level must be an object")
-    }
+    guard case .object(let object) = root else { throw fail("", "the top level must be an object") }
     let known: Set = ["schemaVersion", "description", "aliases", "ladders", "weights"]
     if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
       throw fail(unknown, "unknown key (expected one of \(known.sorted().joined(separator: ", ")))")
     }
-    guard let version = object["schemaVersion"] as? Int, !(object["schemaVersion"] is Bool) else {
+    guard let version = object["schemaVersion"]?.integer else {
       throw fail("schemaVersion", "required, and must be the number 1")
     }
     guard version == Self.schemaVersion else {
       throw fail("schemaVersion", "version \(version) is not supported (this Galley reads 1)")
     }
-    if let description = object["description"], !(description is String) {
+    if let description = object["description"], description.string == nil {
       throw fail("description", "must be a string")
     }
     self.source = source
@@ -99,20 +108,20 @@ public struct FontSetDefinition: Hashable, Sendable {
   }
 
   private static func parseAliases(
-    _ value: Any?, _ fail: (String, String) -> FontSetError
+    _ value: JSONTree?, _ fail: (String, String) -> FontSetError
   ) throws(FontSetError) -> [String: [String]] {
     guard let value else { return [:] }
-    guard let table = value as? [String: Any] else { throw fail("aliases", "must be an object") }
+    guard case .object(let table) = value else { throw fail("aliases", "must be an object") }
     var aliases: [String: [String]] = [:]
     for (family, targets) in table {
       let key = "aliases.\(family)"
       guard isName(family) else { throw fail(key, "the family name is empty or too long") }
-      guard let list = targets as? [Any], !list.isEmpty else {
+      guard case .array(let list) = targets, !list.isEmpty else {
         throw fail(key, "must be a non-empty array of family names")
       }
       var names: [String] = []
       for (position, target) in list.enumerated() {
-        guard let name = target as? String, isName(name) else {
+        guard let name = target.string, isName(name) else {
           throw fail("\(key)[\(position)]", "must be a non-empty family name")
         }
         names.append(name)
@@ -123,15 +132,15 @@ public struct FontSetDefinition: Hashable, Sendable {
   }
 
   private static func parseLadders(
-    _ value: Any?, _ fail: (String, String) -> FontSetError
+    _ value: JSONTree?, _ fail: (String, String) -> FontSetError
   ) throws(FontSetError) -> [String: [Int: LadderEntry]] {
     guard let value else { return [:] }
-    guard let table = value as? [String: Any] else { throw fail("ladders", "must be an object") }
+    guard case .object(let table) = value else { throw fail("ladders", "must be an object") }
     var ladders: [String: [Int: LadderEntry]] = [:]
     for (family, steps) in table {
       let key = "ladders.\(family)"
       guard isName(family) else { throw fail(key, "the family name is empty or too long") }
-      guard let stepTable = steps as? [String: Any], !stepTable.isEmpty else {
+      guard case .object(let stepTable) = steps, !stepTable.isEmpty else {
         throw fail(key, "must be a non-empty object of steps")
       }
       var ladder: [Int: LadderEntry] = [:]
@@ -140,9 +149,9 @@ public struct FontSetDefinition: Hashable, Sendable {
         guard let step = Int(stepText), FontWeightScale.steps.contains(step) else {
           throw fail(stepKey, "steps are the integers -3 to 3")
         }
-        if let name = entry as? String, isName(name) {
+        if let name = entry.string, isName(name) {
           ladder[step] = .style(name)
-        } else if let weight = entry as? Int, !(entry is Bool), (1...1000).contains(weight) {
+        } else if let weight = entry.integer, (1...1000).contains(weight) {
           ladder[step] = .weight(weight)
         } else {
           throw fail(stepKey, "must be a CSS weight in 1...1000 or a style name")
@@ -154,22 +163,22 @@ public struct FontSetDefinition: Hashable, Sendable {
   }
 
   private static func parseWeights(
-    _ value: Any?, _ fail: (String, String) -> FontSetError
+    _ value: JSONTree?, _ fail: (String, String) -> FontSetError
   ) throws(FontSetError) -> [String: [String: Int]] {
     guard let value else { return [:] }
-    guard let table = value as? [String: Any] else { throw fail("weights", "must be an object") }
+    guard case .object(let table) = value else { throw fail("weights", "must be an object") }
     var weights: [String: [String: Int]] = [:]
     for (family, styles) in table {
       let key = "weights.\(family)"
       guard isName(family) else { throw fail(key, "the family name is empty or too long") }
-      guard let styleTable = styles as? [String: Any], !styleTable.isEmpty else {
+      guard case .object(let styleTable) = styles, !styleTable.isEmpty else {
         throw fail(key, "must be a non-empty object of style names")
       }
       var overrides: [String: Int] = [:]
       for (style, weight) in styleTable {
-        guard isName(style), let weight = weight as? Int, !(weight is Bool),
-          (1...1000).contains(weight)
-        else { throw fail("\(key).\(style)", "must be a CSS weight in 1...1000") }
+        guard isName(style), let weight = weight.integer, (1...1000).contains(weight) else {
+          throw fail("\(key).\(style)", "must be a CSS weight in 1...1000")
+        }
         overrides[style] = weight
       }
       weights[family] = overrides
@@ -187,8 +196,20 @@ public struct FontSetDefinition: Hashable, Sendable {
   /// - Parameter name: A family or style name.
   /// - Returns: The comparison key.
   public static func normalized(_ name: String) -> String {
-    String(
-      name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }
-        .map(Character.init))
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count)
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "_"): continue
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+      case 0x80...:
+        // Not ASCII: let the standard library apply full Unicode case mapping.
+        return String(
+          name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" }
+            .map(Character.init))
+      default: bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -27,13 +27,9 @@ extension FontSet {
   ) -> FaceDescriptor? {
     fontconfig.withLock { state in
       let style = state.style(for: primary, language: language)
-      switch state.choice(
+      let position = state.position(
         for: scalar, style: style, wantsColor: scalar.properties.isEmojiPresentation)
-      {
-      case .primary: return primary.face
-      case .fallback(let face): return face
-      case .none: return nil
-      }
+      return position == -1 ? primary.face : state.face(at: position, style: style)
     }
   }
 
@@ -54,32 +50,37 @@ extension FontSet {
     fontconfig.withLock { state in
       let style = state.style(for: primary, language: language)
       var runs: [FallbackRun] = []
+      var positions: [Int32] = []
       var utf16 = 0
       for index in text.indices {
         let cluster = text[index]
         let length = cluster.utf16.count
-        let choice = Self.choice(for: cluster, style: style, state: &state)
-        let face: FaceDescriptor?
-        let isPrimary: Bool
-        switch choice {
-        case .primary: (face, isPrimary) = (primary.face, true)
-        case .fallback(let fallback): (face, isPrimary) = (fallback, false)
-        case .none:
-          if let last = runs.last, Self.requiredScalars(of: cluster).isEmpty {
-            (face, isPrimary) = (last.face, last.isPrimary)
-          } else {
-            (face, isPrimary) = (nil, false)
+        let required = Self.requiredScalars(of: cluster)
+        var position = Self.position(for: cluster, required: required, style: style, state: &state)
+        if let previous = positions.last {
+          if required.isEmpty {
+            // Controls, joiners and marks alone stay with the text before them.
+            position = previous
+          } else if position != -1, previous >= 0, previous != position,
+            state.covers(required, position: previous, style: style)
+          {
+            // Like Pango: punctuation and other shared characters that the requested face
+            // lacks stay in the fallback face already in use, if it has them.
+            position = previous
           }
         }
         let end = text.index(after: index)
-        if let last = runs.last, last.face == face, last.isPrimary == isPrimary {
-          runs[runs.count - 1].range = last.range.lowerBound..<end
-          runs[runs.count - 1].utf16Range = last.utf16Range.lowerBound..<utf16 + length
+        if let last = positions.last, last == position {
+          runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<end
+          runs[runs.count - 1].utf16Range =
+            runs[runs.count - 1].utf16Range.lowerBound..<utf16 + length
         } else {
+          let face = position == -1 ? primary.face : state.face(at: position, style: style)
           runs.append(
             FallbackRun(
               range: index..<end, utf16Range: utf16..<utf16 + length, face: face,
-              isPrimary: isPrimary))
+              isPrimary: position == -1))
+          positions.append(position)
         }
         utf16 += length
       }
@@ -87,32 +88,22 @@ extension FontSet {
     }
   }
 
-  private static func choice(
-    for cluster: Character, style: Int32, state: inout FontconfigState
-  ) -> FontconfigState.Choice {
-    let required = requiredScalars(of: cluster)
-    guard let first = required.first else {
-      // Only controls or joiners: the primary face, unless the caller merges it backwards.
-      return cluster.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
-        ? .none : .primary
-    }
+  /// -1 for the primary face, a fallback position, or -2 when no face covers the cluster.
+  private static func position(
+    for cluster: Character, required: [Unicode.Scalar], style: Int32,
+    state: inout FontconfigState
+  ) -> Int32 {
+    guard let first = required.first else { return -1 }
     let wantsColor = isEmojiPresentation(cluster)
-    let firstChoice = state.choice(for: first, style: style, wantsColor: wantsColor)
-    if required.count == 1 { return firstChoice }
+    let firstPosition = state.position(for: first, style: style, wantsColor: wantsColor)
+    if required.count == 1 { return firstPosition }
     // Several characters: the first face that covers them all, in the usual order.
+    let count = Int32(state.fallbackCount(style: style))
     var order: [Int32] = []
-    if wantsColor {
-      order += (0..<Int32(state.fallbackCount(style: style))).filter {
-        state.isColor(at: $0, style: style)
-      }
-    }
+    if wantsColor { order += (0..<count).filter { state.isColor(at: $0, style: style) } }
     order.append(-1)
-    order += (0..<Int32(state.fallbackCount(style: style)))
-    for position in order where state.covers(required, position: position, style: style) {
-      return position < 0
-        ? .primary : state.face(at: position, style: style).map { .fallback($0) } ?? .none
-    }
-    return firstChoice
+    order += 0..<count
+    return order.first { state.covers(required, position: $0, style: style) } ?? firstPosition
   }
 
   /// The characters a face must have to draw a cluster: not joiners, variation selectors,

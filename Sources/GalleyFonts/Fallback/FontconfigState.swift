@@ -32,13 +32,6 @@ struct FontconfigState: ~Copyable {
     var wantsColor: Bool
   }
 
-  /// The choices a lookup can make: the primary face, a fallback face, or none.
-  enum Choice: Equatable {
-    case primary
-    case fallback(FaceDescriptor)
-    case none
-  }
-
   mutating func substituteFamily(for family: String) -> String? {
     if let known = substitutes[family] { return known }
     let found = configuration.substituteFamily(for: family, language: nil)
@@ -68,16 +61,17 @@ struct FontconfigState: ~Copyable {
     return Int32(styleData.count - 1)
   }
 
-  /// Which face draws `scalar`, memoized per style.
-  mutating func choice(
+  /// Which face draws `scalar`, memoized per style: -1 for the primary face, a position in
+  /// the fallback list, or -2 when no face covers it.
+  mutating func position(
     for scalar: Unicode.Scalar, style: Int32, wantsColor: Bool
-  ) -> Choice {
+  ) -> Int32 {
     let key = MemoKey(style: style, scalar: scalar.value, wantsColor: wantsColor)
-    if let position = memo[key] { return decode(position, style: style) }
+    if let position = memo[key] { return position }
     let position = compute(scalar, style: style, wantsColor: wantsColor)
     if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
     memo[key] = position
-    return decode(position, style: style)
+    return position
   }
 
   /// Whether the face at a fallback position (or the primary, -1) covers every scalar.
@@ -100,14 +94,6 @@ struct FontconfigState: ~Copyable {
 
   func isColor(at position: Int32, style: Int32) -> Bool {
     face(at: position, style: style)?.isColor ?? false
-  }
-
-  private func decode(_ position: Int32, style: Int32) -> Choice {
-    switch position {
-    case -1: return .primary
-    case -2: return .none
-    default: return face(at: position, style: style).map(Choice.fallback) ?? .none
-    }
   }
 
   /// -1 for the primary face, a list position, or -2 when no face covers the scalar.

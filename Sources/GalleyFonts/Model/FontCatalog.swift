@@ -14,18 +14,16 @@ struct FontCatalog: Sendable {
     for var face in listed {
       // A face can be listed twice when two directories hold the same file; keep one.
       guard seen.insert("\(face.file)#\(face.index)").inserted else { continue }
-      for family in face.families {
-        let key = FontSetDefinition.normalized(family)
-        if let overrides = weightOverrides[key],
-          let weight = overrides[FontSetDefinition.normalized(face.style)]
-        {
-          face.weight = weight
+      let keys = face.families.map(FontSetDefinition.normalized)
+      if !weightOverrides.isEmpty {
+        let style = FontSetDefinition.normalized(face.style)
+        for key in keys {
+          if let weight = weightOverrides[key]?[style] { face.weight = weight }
         }
       }
       let position = faces.count
       faces.append(face)
-      for family in face.families {
-        let key = FontSetDefinition.normalized(family)
+      for (family, key) in zip(face.families, keys) {
         guard !key.isEmpty else { continue }
         index[key, default: []].append(position)
         if names[key] == nil { names[key] = family }

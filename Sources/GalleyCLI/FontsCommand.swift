@@ -1,0 +1,92 @@
+import ArgumentParser
+import GalleyFonts
+
+/// `galley fonts`: installed families with their ladders and faces.
+struct FontsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fonts",
+    abstract: "List installed families, which face each ladder step gives, and every face.",
+    discussion: "Ladder steps -3...3 ask for CSS 100, 200, 300, 400, 700, 800, 900."
+  )
+
+  @Option(help: "Only this family (an installed name or an alias).")
+  var family: String?
+
+  @Flag(help: "Print JSON.")
+  var json = false
+
+  @OptionGroup var fontOptions: FontOptions
+
+  func run() throws {
+    let outcome = execute()
+    if !outcome.standardOutput.isEmpty { print(outcome.standardOutput) }
+    if !outcome.standardError.isEmpty { printError(outcome.standardError) }
+    if outcome.status != 0 { throw ExitCode(outcome.status) }
+  }
+
+  /// Does the work of ``run()`` without touching the process's streams, for tests.
+  func execute() -> CommandOutcome {
+    do {
+      let fonts = try fontOptions.makeFontSet()
+      let names: [String]
+      if let family {
+        // Strict, so that a typo gets suggestions instead of a substitute's listing.
+        names = [try fonts.resolve(family: family, strict: true).face.family]
+      } else {
+        names = fonts.familyNames
+      }
+      let families = names.map { FamilyRecord(name: $0, fonts: fonts) }
+      return CommandOutcome(
+        standardOutput: json
+          ? JSONOutput.encodeDocument(FamiliesDocument(families: families))
+          : families.map(\.listing).joined(separator: "\n"),
+        standardError: "", status: 0)
+    } catch {
+      return CommandOutcome(
+        standardOutput: json ? JSONOutput.errorDocument(error) : "",
+        standardError: Diagnostics.render(error), status: ExitStatus.dataError.rawValue)
+    }
+  }
+}
+
+private struct FamiliesDocument: Encodable {
+  var schemaVersion = 1
+  var families: [FamilyRecord]
+}
+
+private struct FamilyRecord: Encodable {
+  struct Step: Encodable {
+    var step: Int
+    var style: String
+    var weight: Int
+    var synthesizedBold: Bool
+  }
+
+  var name: String
+  var ladder: [Step]
+  var faces: [FaceRecord]
+
+  init(name: String, fonts: FontSet) {
+    self.name = name
+    ladder = fonts.ladder(forFamily: name).map { step, resolved in
+      Step(
+        step: step, style: resolved.face.style, weight: resolved.face.weight,
+        synthesizedBold: resolved.synthesizedBold)
+    }
+    faces = fonts.faces(inFamily: name).map(FaceRecord.init)
+  }
+
+  var listing: String {
+    var lines = ["\(name) (\(faces.count) \(faces.count == 1 ? "face" : "faces"))"]
+    lines.append(
+      "  ladder: "
+        + ladder.map { "\($0.step) \($0.style)" + ($0.synthesizedBold ? "*" : "") }
+        .joined(separator: ", "))
+    for face in faces {
+      let slant = face.slant == "upright" ? "" : " \(face.slant)"
+      let width = face.width == 100 ? "" : " width \(face.width)"
+      lines.append("  \(face.weight) \(face.style)\(slant)\(width) \(face.file)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GalleyFonts
+import Testing
+
+@Suite("Character fallback")
+struct FallbackTests {
+  /// The lines of `shared/corpus/multilingual.txt`, one per script, with the family that must
+  /// draw the line's own script when DejaVu Sans is asked for.
+  static let scripts: [(line: String, sample: Character, family: String)] = [
+    ("Boys and girls around the world depend on fundamental opportunities.", "B", "DejaVu Sans"),
+    (
+      "Les garçons et les filles à travers le monde dépendent des opportunités fondamentales.", "ç",
+      "DejaVu Sans"
+    ),
+    (
+      "Los niños y las niñas de todo el mundo dependen de las oportunidades fundamentales.", "ñ",
+      "DejaVu Sans"
+    ),
+    ("男の子と、世界中の女の子が根本的な機会に依存しています。", "男", "Droid Sans Fallback"),
+    ("男孩和世界各地的女孩依靠基本的机会。", "孩", "Droid Sans Fallback"),
+    (
+      "Мальчики и девочки во всем мире зависит от фундаментальных возможностей.", "М", "DejaVu Sans"
+    ),
+    ("مرحبا بالعالم، هذا نص عربي قصير مع رقم 42 وكلمة English في الوسط.", "م", "DejaVu Sans"),
+    ("שלום עולם, זה טקסט עברי קצר עם המספר 2026.", "ש", "DejaVu Sans"),
+    ("नमस्ते दुनिया, यह एक छोटा हिंदी वाक्य है।", "न", "Noto Sans Devanagari"),
+    ("สวัสดีชาวโลก นี่คือประโยคภาษาไทยสั้นๆ ที่ไม่มีช่องว่างระหว่างคำ", "ส", "Noto Sans Thai"),
+    ("Emoji: 👍🏽 family 👨‍👩‍👧 flags 🇫🇷🇯🇵 and a keycap 3️⃣ in one line.", "👍🏽", "Noto Color Emoji"),
+  ]
+
+  @Test func corpusCopyMatchesTheSharedFile() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../../shared/corpus/multilingual.txt").standardizedFileURL
+    // The shared corpus sits beside the repository in development; CI clones may not have it.
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines == Self.scripts.map(\.line))
+  }
+
+  @Test func everyScriptFindsAFace() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    for script in Self.scripts {
+      let runs = fonts.fallbackRuns(for: script.line, primary: primary)
+      #expect(runs.allSatisfy { $0.face != nil }, "\(script.line)")
+      // The runs partition the line.
+      #expect(runs.first?.utf16Range.lowerBound == 0)
+      #expect(runs.last?.utf16Range.upperBound == script.line.utf16.count)
+      for (previous, next) in zip(runs, runs.dropFirst()) {
+        #expect(previous.utf16Range.upperBound == next.utf16Range.lowerBound)
+        #expect(previous.face != next.face || previous.isPrimary != next.isPrimary)
+      }
+      let sampleRun = try #require(runs.first { script.line[$0.range].contains(script.sample) })
+      #expect(sampleRun.face?.family == script.family, "\(script.sample)")
+    }
+  }
+
+  @Test func punctuationStaysWithTheFallbackInUse() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    let runs = fonts.fallbackRuns(for: "男の子と、世界。", primary: primary)
+    #expect(runs.count == 1)
+    #expect(runs.first?.face?.family == "Droid Sans Fallback")
+  }
+
+  @Test func emojiPreferColorFaces() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    for emoji in ["😀", "👨‍👩‍👧", "🇯🇵", "3️⃣", "👍🏽"] {
+      let runs = fonts.fallbackRuns(for: emoji, primary: primary)
+      #expect(runs.count == 1, "\(emoji)")
+      #expect(runs.first?.face?.isColor == true, "\(emoji)")
+    }
+    #expect(fonts.fallbackFace(for: "😀", primary: primary)?.family == "Noto Color Emoji")
+  }
+
+  @Test func primaryFaceIsKeptWhenItHasTheGlyph() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "Lato", weight: 1)
+    #expect(fonts.fallbackFace(for: "a", primary: primary) == primary.face)
+    let runs = fonts.fallbackRuns(for: "Hello, world\n", primary: primary)
+    #expect(runs.count == 1)
+    #expect(runs.first?.isPrimary == true)
+  }
+
+  @Test func languageIsAccepted() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    for language in ["ja", "zh-cn", "ko", "xx-unknown"] {
+      #expect(fonts.fallbackFace(for: "直", primary: primary, language: language) != nil)
+    }
+  }
+
+  @Test func uncoveredCharactersHaveNoFace() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    // A private-use character no installed font draws.
+    #expect(fonts.fallbackFace(for: "\u{10FFFD}", primary: primary) == nil)
+    let runs = fonts.fallbackRuns(for: "a\u{10FFFD}b", primary: primary)
+    #expect(runs.map(\.face?.family) == ["DejaVu Sans", nil, "DejaVu Sans"])
+  }
+
+  @Test func emptyAndControlOnlyText() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    #expect(fonts.fallbackRuns(for: "", primary: primary).isEmpty)
+    let controls = fonts.fallbackRuns(for: "\n\t\u{200D}", primary: primary)
+    #expect(controls.count == 1)
+    #expect(controls.first?.isPrimary == true)
+  }
+}
