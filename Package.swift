@@ -46,7 +46,8 @@ let package = Package(
 
     // MARK: Tests
     // Helpers shared by the test targets: golden files and a seeded random generator.
-    .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
+    .target(
+      name: "GalleyTestSupport", dependencies: ["GalleyFonts"], path: "Tests/GalleyTestSupport"),
     .testTarget(
       name: "GalleyMarkupTests",
       dependencies: ["GalleyMarkup", "GalleyTestSupport"],

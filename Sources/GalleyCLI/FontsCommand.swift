@@ -6,7 +6,9 @@ struct FontsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fonts",
     abstract: "List installed families, which face each ladder step gives, and every face.",
-    discussion: "Ladder steps -3...3 ask for CSS 100, 200, 300, 400, 700, 800, 900."
+    discussion: """
+      Ladder steps -3...3 ask for CSS 100, 200, 300, 400, 700, 800, 900. In the listing, '*'       marks a step whose face is 200 or more lighter than asked, so bold is synthesized.
+      """
   )
 
   @Option(help: "Only this family (an installed name or an alias).")

@@ -110,8 +110,15 @@ public final class FontSet: Sendable {
   }
 
   /// A `<fontconfig>` document that lists only `directories`, maps generic families, and
-  /// keeps its cache in `cache`.
-  static func hermeticXML(
+  /// keeps its cache in `cache`: what ``Options/Source/directories(_:generics:cacheDirectory:)``
+  /// uses, and a file `galley --fontconfig` can read.
+  ///
+  /// - Parameters:
+  ///   - directories: Font directories.
+  ///   - generics: Generic family → preferred families.
+  ///   - cache: A writable directory for fontconfig's cache.
+  /// - Returns: The XML document.
+  public static func hermeticXML(
     directories: [String], generics: [String: [String]], cache: String
   ) -> String {
     func escaped(_ text: String) -> String {

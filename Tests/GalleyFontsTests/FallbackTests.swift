@@ -1,5 +1,6 @@
 import Foundation
 import GalleyFonts
+import GalleyTestSupport
 import Testing
 
 @Suite("Character fallback")
