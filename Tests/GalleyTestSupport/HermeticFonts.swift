@@ -30,8 +30,7 @@ public enum HermeticFonts {
       definitions: definitions)
   }
 
-  /// One shared font set: listing fonts is the slow part, and the set is thread-safe.
-  /// One shared font set.
+  /// One shared font set, because listing fonts is the slow part and the set is thread-safe.
   public static let shared: Result<FontSet, FontSetError> = {
     do throws(FontSetError) {
       return .success(try FontSet(options: options()))
