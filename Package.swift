@@ -24,7 +24,7 @@ let package = Package(
 
     // MARK: Swift modules
     .target(name: "GalleyMarkup"),
-    .target(name: "GalleyFonts", dependencies: ["CFontconfig"]),
+    .target(name: "GalleyFonts", dependencies: ["GalleyMarkup", "CFontconfig"]),
 
     // MARK: Executables
     .executableTarget(

@@ -4,7 +4,7 @@ import GalleyFonts
 
 /// `galley font`: the face a family, weight and italic resolve to, or the fallback faces for a
 /// text.
-struct FontCommand: ParsableCommand {
+struct FontCommand: OutcomeCommand {
   static let configuration = CommandConfiguration(
     commandName: "font",
     abstract: "Resolve a family, weight and italic to an installed face.",
@@ -53,13 +53,6 @@ struct FontCommand: ParsableCommand {
     if let text, text.utf8.count > 1 << 20 {
       throw ValidationError("'--for-text' is limited to 1 MiB.")
     }
-  }
-
-  func run() throws {
-    let outcome = execute()
-    if !outcome.standardOutput.isEmpty { print(outcome.standardOutput) }
-    if !outcome.standardError.isEmpty { printError(outcome.standardError) }
-    if outcome.status != 0 { throw ExitCode(outcome.status) }
   }
 
   /// Does the work of ``run()`` without touching the process's streams, for tests.

@@ -67,17 +67,10 @@ struct FaceRecord: Encodable {
   }
 }
 
-/// A resolved face as `galley font --json` prints it.
+/// A resolved face as `galley font --json` prints it: the face's keys, then how it was found.
 struct ResolvedFaceRecord: Encodable {
-  var file: String
-  var index: Int
-  var family: String
-  var style: String
-  var postscriptName: String
-  var weight: Int
+  var face: FaceRecord
   var italic: Bool
-  var slant: String
-  var width: Int
   var synthesizedItalic: Bool
   var synthesizedBold: Bool
   var substituted: Bool
@@ -86,22 +79,31 @@ struct ResolvedFaceRecord: Encodable {
   var requestedWeight: Int
 
   init(_ resolved: ResolvedFace) {
-    let face = resolved.face
-    file = face.file
-    index = face.index
-    family = face.family
-    style = face.style
-    postscriptName = face.postscriptName
-    weight = face.weight
-    italic = face.slant != .upright
-    slant = face.slant.rawValue
-    width = face.width
+    face = FaceRecord(resolved.face)
+    italic = resolved.face.slant != .upright
     synthesizedItalic = resolved.synthesizedItalic
     synthesizedBold = resolved.synthesizedBold
     substituted = resolved.isSubstituted
     matchedBy = resolved.matchedBy.rawValue
     requestedFamily = resolved.requestedFamily
     requestedWeight = resolved.requestedWeight
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case italic, synthesizedItalic, synthesizedBold, substituted, matchedBy
+    case requestedFamily, requestedWeight
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try face.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(italic, forKey: .italic)
+    try container.encode(synthesizedItalic, forKey: .synthesizedItalic)
+    try container.encode(synthesizedBold, forKey: .synthesizedBold)
+    try container.encode(substituted, forKey: .substituted)
+    try container.encode(matchedBy, forKey: .matchedBy)
+    try container.encode(requestedFamily, forKey: .requestedFamily)
+    try container.encode(requestedWeight, forKey: .requestedWeight)
   }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import GalleyFonts
 
 /// `galley fonts`: installed families with their ladders and faces.
-struct FontsCommand: ParsableCommand {
+struct FontsCommand: OutcomeCommand {
   static let configuration = CommandConfiguration(
     commandName: "fonts",
     abstract: "List installed families, which face each ladder step gives, and every face.",
@@ -18,13 +18,6 @@ struct FontsCommand: ParsableCommand {
   var json = false
 
   @OptionGroup var fontOptions: FontOptions
-
-  func run() throws {
-    let outcome = execute()
-    if !outcome.standardOutput.isEmpty { print(outcome.standardOutput) }
-    if !outcome.standardError.isEmpty { printError(outcome.standardError) }
-    if outcome.status != 0 { throw ExitCode(outcome.status) }
-  }
 
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute() -> CommandOutcome {

@@ -3,7 +3,7 @@ import Foundation
 import GalleyMarkup
 
 /// `galley format`: markup in, plain text with attributed runs and links out.
-struct FormatCommand: ParsableCommand {
+struct FormatCommand: OutcomeCommand {
   static let configuration = CommandConfiguration(
     commandName: "format",
     abstract: "Format markup and print its text, runs and links.",
@@ -21,13 +21,6 @@ struct FormatCommand: ParsableCommand {
   var json = false
 
   @OptionGroup var inputOptions: InputOptions
-
-  func run() throws {
-    let outcome = execute()
-    if !outcome.standardOutput.isEmpty { print(outcome.standardOutput) }
-    if !outcome.standardError.isEmpty { printError(outcome.standardError) }
-    if outcome.status != 0 { throw ExitCode(outcome.status) }
-  }
 
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute() -> CommandOutcome {
@@ -64,11 +57,4 @@ struct FormatCommand: ParsableCommand {
         status: ExitStatus.dataError.rawValue)
     }
   }
-}
-
-/// What a command prints and its exit status.
-struct CommandOutcome: Equatable {
-  var standardOutput: String
-  var standardError: String
-  var status: Int32
 }
