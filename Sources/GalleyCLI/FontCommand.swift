@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import GalleyFonts
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `galley font`: the face a family, weight and italic resolve to, or the fallback faces for a
 /// text.

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import GalleyFonts
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The options that say where fonts come from, shared by every command that resolves fonts.
 struct FontOptions: ParsableArguments {

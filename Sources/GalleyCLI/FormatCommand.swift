@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import GalleyMarkup
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `galley format`: markup in, plain text with attributed runs and links out.
 struct FormatCommand: OutcomeCommand {

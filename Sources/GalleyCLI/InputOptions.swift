@@ -1,5 +1,10 @@
 import ArgumentParser
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the markup comes from: a file (`--input PATH`, `-` for standard input) or the
 /// command line (`-- MARKUP`).
@@ -33,9 +38,12 @@ struct InputOptions: ParsableArguments {
   func read() throws(InputError) -> String {
     if let markup { return markup }
     guard let input else { return "" }
-    let data: Data
+    let bytes: [UInt8]
     if input == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      guard let read = readStandardInput(limit: Self.maximumInputBytes) else {
+        throw InputError(path: sourceName, message: "is over \(Self.maximumInputBytes) bytes")
+      }
+      bytes = read
     } else {
       let attributes = try? FileManager.default.attributesOfItem(atPath: input)
       guard let attributes else { throw InputError(path: input, message: "cannot read the file") }
@@ -49,12 +57,11 @@ struct InputOptions: ParsableArguments {
       guard let contents = FileManager.default.contents(atPath: input) else {
         throw InputError(path: input, message: "cannot read the file")
       }
-      data = contents
+      guard contents.count <= Self.maximumInputBytes else {
+        throw InputError(path: sourceName, message: "is over \(Self.maximumInputBytes) bytes")
+      }
+      bytes = [UInt8](contents)
     }
-    guard data.count <= Self.maximumInputBytes else {
-      throw InputError(path: sourceName, message: "is over \(Self.maximumInputBytes) bytes")
-    }
-    let bytes = [UInt8](data)
     if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
       throw InputError(
         path: sourceName, message: "is not valid UTF-8 (bad byte at offset \(offset))")

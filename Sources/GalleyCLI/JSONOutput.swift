@@ -1,5 +1,10 @@
-import Foundation
 import GalleyMarkup
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The JSON documents `galley` prints, with stable formatting: sorted keys, pretty-printed,
 /// slashes unescaped.

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Resolves a family name, a weight and italic to a concrete installed face, through
 /// fontconfig, following the CSS font matching rules; and finds fallback faces for characters.
@@ -122,8 +127,16 @@ public final class FontSet: Sendable {
     directories: [String], generics: [String: [String]], cache: String
   ) -> String {
     func escaped(_ text: String) -> String {
-      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;")
+      var result = ""
+      for character in text {
+        switch character {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        default: result.append(character)
+        }
+      }
+      return result
     }
     var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
     for directory in directories { xml += "  <dir>\(escaped(directory))</dir>\n" }
@@ -159,7 +172,8 @@ public final class FontSet: Sendable {
   func locate(
     _ family: String, strict: Bool
   ) throws(FontSetError) -> (key: String, matchedBy: ResolvedFace.MatchKind) {
-    let trimmed = family.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(
+      family.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard !trimmed.isEmpty, trimmed.utf8.count <= 256 else {
       throw FontSetError(.invalidFamilyName, "family names have 1 to 256 bytes")
     }

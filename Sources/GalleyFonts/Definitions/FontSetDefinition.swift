@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One FontSets definition file: family aliases, explicit weight ladders and weight overrides.
 ///

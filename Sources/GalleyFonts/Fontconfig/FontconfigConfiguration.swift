@@ -1,5 +1,10 @@
 internal import CFontconfig
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Owns an `FcConfig`: the set of font directories, rules and cached faces that fontconfig
 /// answers queries from.
@@ -43,10 +48,10 @@ final class FontconfigConfiguration {
 
   /// Adds a directory of font files, as `FcConfigAppFontAddDir` does.
   func addFontDirectory(_ path: String) throws(FontSetError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else { throw FontSetError(.fontFileUnusable, "'\(path)' is not a directory") }
+    let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+    guard type == .typeDirectory else {
+      throw FontSetError(.fontFileUnusable, "'\(path)' is not a directory")
+    }
     let added = path.withCString { text in
       text.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
         FcConfigAppFontAddDir(handle, $0)
