@@ -61,8 +61,6 @@ struct MarkupScanner {
 
   // MARK: Scanning
 
-  private static let percent = UInt8(ascii: "%")
-
   private mutating func scanBytes(_ input: UnsafeBufferPointer<UInt8>) throws(MarkupError) {
     try checkDefaults(input)
     output.reserveCapacity(input.count)
@@ -97,31 +95,6 @@ struct MarkupScanner {
       attributesChanged = false
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
-  }
-
-  /// The offset of the next `%` at or after `start`, or `input.count`.
-  ///
-  /// Tests eight bytes at a time: a byte equal to `%` becomes zero after the XOR, and the
-  /// classic has-zero-byte test finds the lowest such byte exactly.
-  static func nextPercent(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var position = start
-    let count = input.count
-    if let base = input.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      let pattern: UInt64 = 0x2525_2525_2525_2525
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      while position &+ 8 <= count {
-        let word = UInt64(
-          littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        let diff = word ^ pattern
-        let zeros = (diff &- ones) & ~diff & highs
-        if zeros != 0 { return position &+ zeros.trailingZeroBitCount / 8 }
-        position &+= 8
-      }
-    }
-    while position < count, input[position] != percent { position &+= 1 }
-    return position
   }
 
   /// Reads the code whose `%` is at `start` and returns the position after it.
@@ -482,30 +455,6 @@ struct MarkupScanner {
     return false
   }
 
-  /// Parses `-?digits(.digits)?`, the only decimal form markup accepts.
-  static func decimal(_ text: String) -> Double? {
-    var sawDigit = false
-    var sawPoint = false
-    for (position, byte) in text.utf8.enumerated() {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-      case UInt8(ascii: "."): if sawPoint { return nil } else { sawPoint = true }
-      case UInt8(ascii: "-") where position == 0: continue
-      default: return nil
-      }
-    }
-    guard sawDigit, text.utf8.count <= 32, let value = Double(text), value.isFinite else {
-      return nil
-    }
-    return value
-  }
-
-  static let cssWeightNames: [String: Int] = [
-    "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300,
-    "normal": 400, "regular": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700,
-    "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900,
-  ]
-
   // MARK: Problems
 
   /// Throws in strict mode; records a warning and returns in lenient mode.
@@ -576,17 +525,6 @@ struct MarkupScanner {
     return String(text[first...last])
   }
 
-  /// Prints a number without a needless `.0`, and a saturated one as "too large".
-  static func describe(_ value: Double) -> String {
-    if abs(value) >= Double(CodeReader.saturation) { return "\(value < 0 ? "-" : "")999999999+" }
-    if value == value.rounded() { return String(Int(value)) }
-    return String(value)
-  }
-
-  static func describe(_ value: Int) -> String {
-    abs(value) >= CodeReader.saturation ? "\(value < 0 ? "-" : "")999999999+" : String(value)
-  }
-
   // MARK: Finishing
 
   private func finish() -> FormattedText {
@@ -654,54 +592,5 @@ struct MarkupScanner {
       for byte in buffer { bits |= byte }
       return bits < 0x80
     }
-  }
-}
-
-/// Converts increasing UTF-8 offsets of valid UTF-8 into UTF-16 offsets in one forward pass.
-struct UTF16Counter {
-  let isASCII: Bool
-  private var utf8 = 0
-  private var utf16 = 0
-
-  init(isASCII: Bool) { self.isASCII = isASCII }
-
-  mutating func offset(ofUTF8 target: Int, in bytes: [UInt8]) -> Int {
-    if isASCII { return target }
-    if target < utf8 { (utf8, utf16) = (0, 0) }
-    utf16 &+= bytes.withUnsafeBufferPointer {
-      Self.utf16Count(UnsafeBufferPointer(rebasing: $0[utf8..<target]))
-    }
-    utf8 = target
-    return utf16
-  }
-
-  /// The UTF-16 length of valid UTF-8, eight bytes at a time.
-  ///
-  /// A byte adds one unit unless it is a continuation byte (`10xxxxxx`), and one more when it
-  /// leads a four-byte scalar (`11110xxx`). Shifting a word left by k moves bit 7-k of each
-  /// byte to bit 7 of the same byte, so masks of bit 7 classify all eight bytes at once.
-  static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    let raw = UnsafeRawPointer(base)
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    var count = 0
-    var position = 0
-    while position &+ 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-      let continuations = (word & ~(word << 1) & highs) >> 7
-      let fourByteLeads = (word & (word << 1) & (word << 2) & (word << 3) & highs) >> 7
-      // Each byte lane now holds 0, 1 or 2 (the two masks never share a byte), so one
-      // multiplication sums the eight lanes into the top byte without carries between lanes.
-      let lanes = ones &- continuations &+ fourByteLeads
-      count &+= Int(truncatingIfNeeded: (lanes &* ones) >> 56)
-      position &+= 8
-    }
-    while position < bytes.count {
-      let byte = bytes[position]
-      count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-      position &+= 1
-    }
-    return count
   }
 }

@@ -1,0 +1,64 @@
+/// Byte scanning and value parsing helpers of ``MarkupScanner``.
+extension MarkupScanner {
+  static let percent = UInt8(ascii: "%")
+
+  /// The offset of the next `%` at or after `start`, or `input.count`.
+  ///
+  /// Tests eight bytes at a time: a byte equal to `%` becomes zero after the XOR, and the
+  /// classic has-zero-byte test finds the lowest such byte exactly.
+  static func nextPercent(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var position = start
+    let count = input.count
+    if let base = input.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let pattern: UInt64 = 0x2525_2525_2525_2525
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while position &+ 8 <= count {
+        let word = UInt64(
+          littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let diff = word ^ pattern
+        let zeros = (diff &- ones) & ~diff & highs
+        if zeros != 0 { return position &+ zeros.trailingZeroBitCount / 8 }
+        position &+= 8
+      }
+    }
+    while position < count, input[position] != percent { position &+= 1 }
+    return position
+  }
+
+  /// Parses `-?digits(.digits)?`, the only decimal form markup accepts.
+  static func decimal(_ text: String) -> Double? {
+    var sawDigit = false
+    var sawPoint = false
+    for (position, byte) in text.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+      case UInt8(ascii: "."): if sawPoint { return nil } else { sawPoint = true }
+      case UInt8(ascii: "-") where position == 0: continue
+      default: return nil
+      }
+    }
+    guard sawDigit, text.utf8.count <= 32, let value = Double(text), value.isFinite else {
+      return nil
+    }
+    return value
+  }
+
+  static let cssWeightNames: [String: Int] = [
+    "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300,
+    "normal": 400, "regular": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700,
+    "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900,
+  ]
+
+  /// Prints a number without a needless `.0`, and a saturated one as "too large".
+  static func describe(_ value: Double) -> String {
+    if abs(value) >= Double(CodeReader.saturation) { return "\(value < 0 ? "-" : "")999999999+" }
+    if value == value.rounded() { return String(Int(value)) }
+    return String(value)
+  }
+
+  static func describe(_ value: Int) -> String {
+    abs(value) >= CodeReader.saturation ? "\(value < 0 ? "-" : "")999999999+" : String(value)
+  }
+}
