@@ -55,8 +55,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GalleyFontsTests",
-      dependencies: ["GalleyFonts", "GalleyTestSupport"],
-      exclude: ["Golden"]
+      dependencies: ["GalleyFonts", "GalleyTestSupport"]
     ),
     .testTarget(
       name: "GalleyCLITests",

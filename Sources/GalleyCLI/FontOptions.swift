@@ -9,7 +9,8 @@ import Foundation
 
 /// The options that say where fonts come from, shared by every command that resolves fonts.
 struct FontOptions: ParsableArguments {
-  @Option(name: .customLong("fontset"), help: "A FontSets JSON file of aliases and ladders.")
+  @Option(
+    name: .customLong("fontset"), help: "A FontSets JSON file of aliases, ladders and weights.")
   var fontsets: [String] = []
 
   @Option(name: .customLong("font-dir"), help: "A directory of extra font files.")

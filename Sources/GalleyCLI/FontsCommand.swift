@@ -7,7 +7,7 @@ struct FontsCommand: OutcomeCommand {
     commandName: "fonts",
     abstract: "List installed families, which face each ladder step gives, and every face.",
     discussion: """
-      Ladder steps -3...3 ask for CSS 100, 200, 300, 400, 700, 800, 900. In the listing, '*'       marks a step whose face is 200 or more lighter than asked, so bold is synthesized.
+      Ladder steps -3...3 ask for CSS 100, 200, 300, 400, 700, 800, 900. In the listing, '*' marks a step whose face is 200 or more lighter than asked, so bold is synthesized.
       """
   )
 
@@ -23,14 +23,15 @@ struct FontsCommand: OutcomeCommand {
   func execute() -> CommandOutcome {
     do {
       let fonts = try fontOptions.makeFontSet()
-      let names: [String]
+      let families: [FamilyRecord]
       if let family {
-        // Strict, so that a typo gets suggestions instead of a substitute's listing.
-        names = [try fonts.resolve(family: family, strict: true).face.family]
+        // Strict, so that a typo gets suggestions instead of a substitute's listing. The
+        // ladder is the requested name's: an alias may have a ladder of its own.
+        let installed = try fonts.resolve(family: family, strict: true).face.family
+        families = [FamilyRecord(name: installed, ladderFamily: family, fonts: fonts)]
       } else {
-        names = fonts.familyNames
+        families = fonts.familyNames.map { FamilyRecord(name: $0, ladderFamily: $0, fonts: fonts) }
       }
-      let families = names.map { FamilyRecord(name: $0, fonts: fonts) }
       return CommandOutcome(
         standardOutput: json
           ? JSONOutput.encodeDocument(FamiliesDocument(families: families))
@@ -61,9 +62,9 @@ private struct FamilyRecord: Encodable {
   var ladder: [Step]
   var faces: [FaceRecord]
 
-  init(name: String, fonts: FontSet) {
+  init(name: String, ladderFamily: String, fonts: FontSet) {
     self.name = name
-    ladder = fonts.ladder(forFamily: name).map { step, resolved in
+    ladder = fonts.ladder(forFamily: ladderFamily).map { step, resolved in
       Step(
         step: step, style: resolved.face.style, weight: resolved.face.weight,
         synthesizedBold: resolved.synthesizedBold)

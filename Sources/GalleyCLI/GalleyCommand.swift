@@ -9,7 +9,8 @@ struct GalleyCommand: ParsableCommand {
     abstract: "Turn printf-like markup into laid-out, hit-testable, renderable text.",
     discussion: """
       Exit status: 0 on success, 64 for bad flags (usage), 65 for bad input data \
-      (markup, files that are not UTF-8).
+      (markup, files that are not UTF-8, unknown families with --strict, unusable font files, \
+      directories or FontSets files).
       """,
     version: "0.1.0",
     subcommands: [FormatCommand.self, FontCommand.self, FontsCommand.self]

@@ -20,7 +20,7 @@ import Foundation
 /// ```
 ///
 /// Resolution rules, in order:
-/// 1. A family that is installed under the given name (ignoring case, spaces and hyphens).
+/// 1. A family that is installed under the given name (ignoring case, spaces, hyphens and underscores).
 /// 2. A FontSets alias (`Helvetica` → `Nimbus Sans`, `Liberation Sans`, …): the first target
 ///    that is installed.
 /// 3. A CSS generic family (`sans-serif`, `serif`, `monospace`, …): fontconfig's choice.
@@ -76,6 +76,9 @@ public final class FontSet: Sendable {
     "sans-serif", "serif", "monospace", "cursive", "fantasy", "system-ui", "emoji", "math",
     "ui-sans-serif", "ui-serif", "ui-monospace", "ui-rounded",
   ]
+
+  /// The generic families as normalized keys, so `Sans Serif` and `sans_serif` count too.
+  private static let genericKeys = Set(genericFamilies.map(FontSetDefinition.normalized))
 
   let catalog: FontCatalog
   let rules: DefinitionRules
@@ -141,6 +144,10 @@ public final class FontSet: Sendable {
     var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
     for directory in directories { xml += "  <dir>\(escaped(directory))</dir>\n" }
     xml += "  <cachedir>\(escaped(cache))</cachedir>\n"
+    // As fontconfig's 49-sansserif.conf does: a pattern naming no generic family falls back to
+    // sans-serif, so an unknown family gets the sans-serif face, not an arbitrary one.
+    xml += "  <match target=\"pattern\"><edit name=\"family\" mode=\"append_last\">"
+    xml += "<string>sans-serif</string></edit></match>\n"
     for (generic, families) in generics.sorted(by: { $0.key < $1.key }) {
       xml += "  <alias><family>\(escaped(generic))</family><prefer>"
       xml += families.map { "<family>\(escaped($0))</family>" }.joined()
@@ -154,9 +161,12 @@ public final class FontSet: Sendable {
   /// Every installed family name, sorted.
   public var familyNames: [String] { catalog.familyNames }
 
+  /// Every installed face, each once (a face may belong to several family names).
+  public var allFaces: [FaceDescriptor] { catalog.faces }
+
   /// The faces of an installed family, by style, width and weight.
   ///
-  /// - Parameter family: An installed family name (case, spaces and hyphens ignored).
+  /// - Parameter family: An installed family name (case, spaces, hyphens and underscores ignored).
   /// - Returns: Its faces, or an empty array when the family is not installed.
   public func faces(inFamily family: String) -> [FaceDescriptor] {
     catalog.faces(ofFamilyKey: FontSetDefinition.normalized(family))
@@ -185,7 +195,7 @@ public final class FontSet: Sendable {
         if catalog.facesByFamily[targetKey] != nil { return (targetKey, .alias) }
       }
     }
-    let isGeneric = Self.genericFamilies.contains(trimmed.lowercased())
+    let isGeneric = Self.genericKeys.contains(key)
     if !isGeneric, strict {
       throw FontSetError(
         .unknownFamily, "no installed family is named '\(trimmed)'",
@@ -280,7 +290,10 @@ public final class FontSet: Sendable {
 
   // MARK: Relative changes (DAFontSet's operations)
 
-  /// The same family and style at another weight.
+  /// The same request at another weight.
+  ///
+  /// The relative operations start again from the original request (its family name, so an
+  /// alias and its ladder still apply, and its italic), not from the face it gave.
   ///
   /// - Parameters:
   ///   - resolved: A resolved face.
@@ -290,7 +303,8 @@ public final class FontSet: Sendable {
   public func changingWeight(
     of resolved: ResolvedFace, to weight: Int
   ) throws(FontSetError) -> ResolvedFace {
-    try resolve(family: resolved.face.family, weight: weight, italic: resolved.isItalicRequested)
+    try resolve(
+      family: resolved.requestedFamily, weight: weight, italic: resolved.isItalicRequested)
   }
 
   /// The face `steps` weights heavier (or lighter, for negative steps) among the weights the
@@ -316,7 +330,7 @@ public final class FontSet: Sendable {
   /// - Parameter resolved: A resolved face.
   /// - Returns: The face for italic at the same weight.
   public func italic(of resolved: ResolvedFace) -> ResolvedFace {
-    (try? resolve(family: resolved.face.family, weight: resolved.face.weight, italic: true))
+    (try? resolve(family: resolved.requestedFamily, weight: resolved.requestedWeight, italic: true))
       ?? resolved
   }
 
@@ -325,7 +339,8 @@ public final class FontSet: Sendable {
   /// - Parameter resolved: A resolved face.
   /// - Returns: The face for upright text at the same weight.
   public func upright(of resolved: ResolvedFace) -> ResolvedFace {
-    (try? resolve(family: resolved.face.family, weight: resolved.face.weight, italic: false))
+    (try? resolve(
+      family: resolved.requestedFamily, weight: resolved.requestedWeight, italic: false))
       ?? resolved
   }
 

@@ -49,6 +49,13 @@ struct DefinitionTests {
     (#"{"schemaVersion": 1, "ladders": {"Lato": {}}}"#, "key 'ladders.Lato': must be a non-empty"),
     (#"{"schemaVersion": 1, "weights": {"Lato": {"Bold": 1001}}}"#, "key 'weights.Lato.Bold'"),
     (#"{"schemaVersion": 1, "weights": {" ": {"Bold": 700}}}"#, "key 'weights. '"),
+    (
+      #"{"schemaVersion": 1, "aliases": {"Foo Bar": ["Lato"], "foo-bar": ["Lato"]}}"#,
+      "names the same family"
+    ),
+    (
+      #"{"schemaVersion": 1, "ladders": {"Lato": {"1": 50}}}"#, "must be a CSS weight in 100...1000"
+    ),
   ])
   func errorsNameTheFileAndKey(json: String, fragment: String) {
     do {

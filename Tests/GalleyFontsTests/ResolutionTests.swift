@@ -251,3 +251,56 @@ struct ResolutionTests {
     #expect(throws: FontSetError.self) { try FontSet(options: empty) }
   }
 }
+
+@Suite("Fixes found in review")
+struct ResolutionReviewTests {
+  @Test func relativeOperationsKeepTheRequest() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let heavy = try fonts.resolve(family: "DejaVu Sans", weight: 3)
+    #expect(heavy.synthesizedBold)
+    let heavyItalic = fonts.italic(of: heavy)
+    #expect(heavyItalic.face.style == "Bold Oblique")
+    #expect(heavyItalic.synthesizedBold)
+    #expect(fonts.upright(of: heavyItalic).synthesizedBold)
+    let helvetica = try fonts.resolve(family: "Helvetica", weight: 0)
+    let bolder = fonts.changingWeight(of: helvetica, by: 1)
+    #expect(bolder.face.style == "Bold")
+    #expect(bolder.matchedBy == .alias)
+    #expect(bolder.requestedFamily == "Helvetica")
+    #expect(fonts.italic(of: helvetica).matchedBy == .alias)
+  }
+
+  @Test(arguments: ["Sans Serif", "sans_serif", "SANS-SERIF", "Monospace"])
+  func genericNamesAreNormalized(name: String) throws {
+    let resolved = try HermeticFonts.fontSet().resolve(family: name, strict: true)
+    #expect(resolved.matchedBy == .generic)
+  }
+
+  @Test func unknownFamiliesFallBackToSansSerif() throws {
+    let resolved = try HermeticFonts.fontSet().resolve(family: "Qwxyzzy Grotesk")
+    #expect(resolved.face.family == "DejaVu Sans")
+    #expect(resolved.isSubstituted)
+  }
+
+  @Test func symbolicLinkToAFontDirectoryIsAccepted() throws {
+    let link = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-lato-link-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.removeItem(at: link)
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "/usr/share/fonts/truetype/lato")
+    defer { try? FileManager.default.removeItem(at: link) }
+    var options = HermeticFonts.options()
+    options.source = .directories(
+      ["/usr/share/fonts/truetype/dejavu"], generics: [:],
+      cacheDirectory: HermeticFonts.cacheDirectory)
+    options.fontDirectories = [link.path]
+    #expect(try FontSet(options: options).faces(inFamily: "Lato").count == 18)
+  }
+
+  @Test func everyFaceIsCountedOnce() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let keys = fonts.allFaces.map { "\($0.file)#\($0.index)" }
+    #expect(Set(keys).count == keys.count)
+    #expect(fonts.allFaces.allSatisfy { (100...1000).contains($0.weight) })
+  }
+}

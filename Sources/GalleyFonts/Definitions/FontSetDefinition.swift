@@ -38,7 +38,7 @@ public struct FontSetDefinition: Hashable, Sendable {
 
   /// What one ladder step of a family means.
   public enum LadderEntry: Hashable, Sendable {
-    /// A CSS weight, 1...1000.
+    /// A CSS weight, 100...1000.
     case weight(Int)
     /// The face with this style name.
     case style(String)
@@ -117,6 +117,7 @@ public struct FontSetDefinition: Hashable, Sendable {
     guard let value else { return [:] }
     guard case .object(let table) = value else { throw fail("aliases", "must be an object") }
     var aliases: [String: [String]] = [:]
+    try checkDistinct(table.keys, section: "aliases", fail)
     for (family, targets) in table {
       let key = "aliases.\(family)"
       guard isName(family) else { throw fail(key, "the family name is empty or too long") }
@@ -141,6 +142,7 @@ public struct FontSetDefinition: Hashable, Sendable {
     guard let value else { return [:] }
     guard case .object(let table) = value else { throw fail("ladders", "must be an object") }
     var ladders: [String: [Int: LadderEntry]] = [:]
+    try checkDistinct(table.keys, section: "ladders", fail)
     for (family, steps) in table {
       let key = "ladders.\(family)"
       guard isName(family) else { throw fail(key, "the family name is empty or too long") }
@@ -155,10 +157,10 @@ public struct FontSetDefinition: Hashable, Sendable {
         }
         if let name = entry.string, isName(name) {
           ladder[step] = .style(name)
-        } else if let weight = entry.integer, (1...1000).contains(weight) {
+        } else if let weight = entry.integer, (100...1000).contains(weight) {
           ladder[step] = .weight(weight)
         } else {
-          throw fail(stepKey, "must be a CSS weight in 1...1000 or a style name")
+          throw fail(stepKey, "must be a CSS weight in 100...1000 or a style name")
         }
       }
       ladders[family] = ladder
@@ -172,6 +174,7 @@ public struct FontSetDefinition: Hashable, Sendable {
     guard let value else { return [:] }
     guard case .object(let table) = value else { throw fail("weights", "must be an object") }
     var weights: [String: [String: Int]] = [:]
+    try checkDistinct(table.keys, section: "weights", fail)
     for (family, styles) in table {
       let key = "weights.\(family)"
       guard isName(family) else { throw fail(key, "the family name is empty or too long") }
@@ -180,14 +183,29 @@ public struct FontSetDefinition: Hashable, Sendable {
       }
       var overrides: [String: Int] = [:]
       for (style, weight) in styleTable {
-        guard isName(style), let weight = weight.integer, (1...1000).contains(weight) else {
-          throw fail("\(key).\(style)", "must be a CSS weight in 1...1000")
+        guard isName(style), let weight = weight.integer, (100...1000).contains(weight) else {
+          throw fail("\(key).\(style)", "must be a CSS weight in 100...1000")
         }
         overrides[style] = weight
       }
       weights[family] = overrides
     }
     return weights
+  }
+
+  /// Two keys that name the same family once normalized would make the result depend on
+  /// dictionary order; refuse them.
+  private static func checkDistinct(
+    _ keys: some Collection<String>, section: String, _ fail: (String, String) -> FontSetError
+  ) throws(FontSetError) {
+    var seen: [String: String] = [:]
+    for key in keys.sorted() {
+      let normalized = normalized(key)
+      if let earlier = seen[normalized] {
+        throw fail("\(section).\(key)", "names the same family as '\(earlier)'")
+      }
+      seen[normalized] = key
+    }
   }
 
   private static func isName(_ name: String) -> Bool {

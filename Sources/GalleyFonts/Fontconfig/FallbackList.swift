@@ -7,15 +7,15 @@ internal import CFontconfig
 /// Not `Sendable`; used only under ``FontSet``'s fontconfig lock. The corresponding C functions
 /// are `FcFontSort`, `FcPatternGetCharSet`, `FcCharSetHasChar` and `FcFontSetDestroy`.
 final class FallbackList {
-  private let set: UnsafeMutablePointer<FcFontSet>
+  private let handle: UnsafeMutablePointer<FcFontSet>  // FcFontSet *
   private(set) var faces: [FaceDescriptor] = []
   private var charsets: [OpaquePointer?] = []
 
   init(adopting set: UnsafeMutablePointer<FcFontSet>) {
-    self.set = set
+    self.handle = set
     for position in 0..<Int(set.pointee.nfont) {
       guard let font = set.pointee.fonts[position],
-        let face = FaceDescriptor(pattern: Pattern(borrowing: font))
+        let face = FaceDescriptor(pattern: Pattern(retaining: font))
       else { continue }
       var charset: OpaquePointer?
       if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch { charset = nil }
@@ -24,7 +24,7 @@ final class FallbackList {
     }
   }
 
-  deinit { FcFontSetDestroy(set) }
+  deinit { FcFontSetDestroy(handle) }
 
   /// Whether the face at `position` has a glyph for `scalar`.
   func covers(_ position: Int, _ scalar: Unicode.Scalar) -> Bool {
@@ -34,12 +34,15 @@ final class FallbackList {
 }
 
 /// Owns a one-face `FcFontSet` listed with its `FcCharSet`, to test one face's coverage.
+///
+/// Not `Sendable`; used only under ``FontSet``'s fontconfig lock. The corresponding C functions
+/// are `FcFontList`, `FcPatternGetCharSet`, `FcCharSetHasChar` and `FcFontSetDestroy`.
 final class CharacterCoverage {
-  private let set: UnsafeMutablePointer<FcFontSet>
+  private let handle: UnsafeMutablePointer<FcFontSet>  // FcFontSet *
   private let charset: OpaquePointer?
 
   init?(adoptingSetWithOneFace set: UnsafeMutablePointer<FcFontSet>) {
-    self.set = set
+    self.handle = set
     var charset: OpaquePointer?
     if set.pointee.nfont > 0, let font = set.pointee.fonts[0],
       FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch
@@ -50,7 +53,7 @@ final class CharacterCoverage {
     }
   }
 
-  deinit { FcFontSetDestroy(set) }
+  deinit { FcFontSetDestroy(handle) }
 
   func covers(_ scalar: Unicode.Scalar) -> Bool {
     guard let charset else { return false }

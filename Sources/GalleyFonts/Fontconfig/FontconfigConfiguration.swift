@@ -1,5 +1,10 @@
 internal import CFontconfig
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -48,8 +53,9 @@ final class FontconfigConfiguration {
 
   /// Adds a directory of font files, as `FcConfigAppFontAddDir` does.
   func addFontDirectory(_ path: String) throws(FontSetError) {
-    let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
-    guard type == .typeDirectory else {
+    // stat follows symbolic links, so a link to a font directory is accepted.
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
       throw FontSetError(.fontFileUnusable, "'\(path)' is not a directory")
     }
     let added = path.withCString { text in
@@ -87,7 +93,7 @@ final class FontconfigConfiguration {
     faces.reserveCapacity(Int(set.pointee.nfont))
     for position in 0..<Int(set.pointee.nfont) {
       guard let font = set.pointee.fonts[position],
-        let face = FaceDescriptor(pattern: Pattern(borrowing: font))
+        let face = FaceDescriptor(pattern: Pattern(retaining: font))
       else { continue }
       faces.append(face)
     }

@@ -3,7 +3,7 @@ internal import CFontconfig
 /// Owns an `FcPattern` reference.
 ///
 /// Who owns the reference is explicit at the call site: `init()` and `init(adopting:)` take
-/// one, `init(borrowing:)` adds one.
+/// one, `init(retaining:)` adds one.
 ///
 /// The corresponding C functions are `FcPatternCreate`, `FcPatternReference` and
 /// `FcPatternDestroy`. Not `Sendable`; used only under ``FontSet``'s fontconfig lock.
@@ -18,7 +18,7 @@ final class Pattern {
 
   init(adopting handle: OpaquePointer) { self.handle = handle }
 
-  init(borrowing handle: OpaquePointer) {
+  init(retaining handle: OpaquePointer) {
     FcPatternReference(handle)
     self.handle = handle
   }

@@ -13,7 +13,7 @@ public struct FaceDescriptor: Hashable, Sendable, Codable {
   public var style: String
   /// The PostScript name, such as `Lato-BoldItalic`; empty when the font has none.
   public var postscriptName: String
-  /// The CSS/OpenType weight, 1...1000.
+  /// The CSS/OpenType weight, 100...1000.
   public var weight: Int
   /// The slant: upright, italic or oblique.
   public var slant: Slant
@@ -93,7 +93,8 @@ public struct FaceDescriptor: Hashable, Sendable, Codable {
     self.style = pattern.string(FC_STYLE) ?? "Regular"
     self.postscriptName = pattern.string(FC_POSTSCRIPT_NAME) ?? ""
     let fontconfigWeight = pattern.number(FC_WEIGHT) ?? Double(FC_WEIGHT_REGULAR)
-    self.weight = min(1000, max(1, Int(FcWeightToOpenTypeDouble(fontconfigWeight).rounded())))
+    // Clamped to the CSS range, so a face's weight can always be asked for again.
+    self.weight = min(1000, max(100, Int(FcWeightToOpenTypeDouble(fontconfigWeight).rounded())))
     switch pattern.integer(FC_SLANT) ?? Int(FC_SLANT_ROMAN) {
     case Int(FC_SLANT_ITALIC): self.slant = .italic
     case Int(FC_SLANT_OBLIQUE): self.slant = .oblique

@@ -4,7 +4,7 @@ import GalleyMarkup
 ///
 /// Steps -3, -2, -1, 0, 1, 2, 3 stand for CSS 100, 200, 300, 400, 700, 800, 900; values from
 /// 100 to 1000 are CSS weights as given. Every other value is an error. The table is
-/// GalleyMarkup's ``GalleyMarkup/FontWeight``, which markup weights are checked against.
+/// GalleyMarkup's `FontWeight`, which markup weights are checked against.
 public enum FontWeightScale {
   /// The ladder steps.
   public static let steps: ClosedRange<Int> = FontWeight.ladderSteps

@@ -18,7 +18,7 @@ public struct ResolvedFace: Hashable, Sendable, Codable {
 
   /// How a requested family name was turned into an installed family.
   public enum MatchKind: String, Hashable, Sendable, Codable {
-    /// The family is installed under that name (ignoring case, spaces and hyphens).
+    /// The family is installed under that name (ignoring case, spaces, hyphens and underscores).
     case installed
     /// A FontSets alias named an installed family (`Helvetica` → `Liberation Sans`).
     case alias
