@@ -37,5 +37,8 @@ for f in files:
     out.append("    ),")
 out += ["  ]", "}", ""]
 open("Sources/GalleyFonts/Definitions/BuiltInDefinitions.swift", "w").write("\n".join(out))
-print("wrote Sources/GalleyFonts/Definitions/BuiltInDefinitions.swift")
 PY
+# Format it as the rest of the sources are, so that `swift format lint --strict` stays clean.
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+swift format --in-place Sources/GalleyFonts/Definitions/BuiltInDefinitions.swift
+echo "wrote Sources/GalleyFonts/Definitions/BuiltInDefinitions.swift"
