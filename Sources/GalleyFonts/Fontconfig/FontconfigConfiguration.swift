@@ -40,10 +40,8 @@ final class FontconfigConfiguration {
       throw FontSetError(.fontconfigFailed, "fontconfig could not create a configuration")
     }
     let configuration = FontconfigConfiguration(adopting: handle)
-    let parsed = xml.withCString { text in
-      text.withMemoryRebound(to: FcChar8.self, capacity: xml.utf8.count + 1) {
-        FcConfigParseAndLoadFromMemory(handle, $0, FcBool(FcTrue))
-      }
+    let parsed = withFontconfigString(xml) {
+      FcConfigParseAndLoadFromMemory(handle, $0, FcBool(FcTrue))
     }
     guard parsed == FcTrue, FcConfigBuildFonts(handle) == FcTrue else {
       throw FontSetError(.fontconfigFailed, "fontconfig rejected the configuration XML")
@@ -58,11 +56,7 @@ final class FontconfigConfiguration {
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
       throw FontSetError(.fontFileUnusable, "'\(path)' is not a directory")
     }
-    let added = path.withCString { text in
-      text.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
-        FcConfigAppFontAddDir(handle, $0)
-      }
-    }
+    let added = withFontconfigString(path) { FcConfigAppFontAddDir(handle, $0) }
     guard added == FcTrue else {
       throw FontSetError(.fontFileUnusable, "fontconfig could not read the directory '\(path)'")
     }
@@ -73,11 +67,7 @@ final class FontconfigConfiguration {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw FontSetError(.fontFileUnusable, "cannot read the font file '\(path)'")
     }
-    let added = path.withCString { text in
-      text.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
-        FcConfigAppFontAddFile(handle, $0)
-      }
-    }
+    let added = withFontconfigString(path) { FcConfigAppFontAddFile(handle, $0) }
     guard added == FcTrue else {
       throw FontSetError(.fontFileUnusable, "'\(path)' is not a font file fontconfig can read")
     }

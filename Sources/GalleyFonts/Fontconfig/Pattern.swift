@@ -26,11 +26,7 @@ final class Pattern {
   deinit { FcPatternDestroy(handle) }
 
   func add(_ object: String, _ value: String) {
-    _ = value.withCString { text in
-      text.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) {
-        FcPatternAddString(handle, object, $0)
-      }
-    }
+    _ = withFontconfigString(value) { FcPatternAddString(handle, object, $0) }
   }
 
   func add(_ object: String, _ value: Int32) {
@@ -98,4 +94,14 @@ final class ObjectSet {
   }
 
   deinit { FcObjectSetDestroy(handle) }
+}
+
+/// Calls `body` with `text` as the NUL-terminated `FcChar8` string fontconfig takes; the
+/// pointer is valid only inside `body`.
+func withFontconfigString<Result>(
+  _ text: String, _ body: (UnsafePointer<FcChar8>) -> Result
+) -> Result {
+  text.withCString { characters in
+    characters.withMemoryRebound(to: FcChar8.self, capacity: text.utf8.count + 1, body)
+  }
 }
