@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "GalleyMarkup", targets: ["GalleyMarkup"]),
     // Family + weight + italic resolved to font files through fontconfig, with fallback.
     .library(name: "GalleyFonts", targets: ["GalleyFonts"]),
+    // Shaping, line breaking, lines, link rectangles and hit-testing.
+    .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
     .executable(name: "galley", targets: ["GalleyCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
   ],
@@ -21,10 +23,25 @@ let package = Package(
       pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]
     ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    // ICU's entry points are renamed by version macros that Swift cannot import, so a small C
+    // file of ours calls them and exposes plain C types.
+    .target(
+      name: "CICUBreak",
+      linkerSettings: [.linkedLibrary("icuuc")]
+    ),
 
     // MARK: Swift modules
     .target(name: "GalleyMarkup"),
     .target(name: "GalleyFonts", dependencies: ["GalleyMarkup", "CFontconfig"]),
+    .target(
+      name: "GalleyLayout",
+      dependencies: ["GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
+    ),
 
     // MARK: Executables
     .executableTarget(
@@ -32,6 +49,7 @@ let package = Package(
       dependencies: [
         "GalleyMarkup",
         "GalleyFonts",
+        "GalleyLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -40,6 +58,7 @@ let package = Package(
       dependencies: [
         "GalleyMarkup",
         "GalleyFonts",
+        "GalleyLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

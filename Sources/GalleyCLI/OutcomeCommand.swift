@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// What a command prints and its exit status.
-struct CommandOutcome: Equatable {
+/// What a command prints and its exit status; an `Error` so a failed step can carry it.
+struct CommandOutcome: Error, Equatable {
   var standardOutput: String
   var standardError: String
   var status: Int32

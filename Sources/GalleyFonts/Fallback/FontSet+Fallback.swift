@@ -49,6 +49,15 @@ extension FontSet {
   ) -> [FallbackRun] {
     fontconfig.withLock { state in
       let style = state.style(for: primary, language: language)
+      if text.isEmpty { return [] }
+      if state.primaryCoversAll(text[...], style: style) {
+        // The common case: one run in the requested face, no grapheme clustering needed.
+        return [
+          FallbackRun(
+            range: text.startIndex..<text.endIndex, utf16Range: 0..<text.utf16.count,
+            face: primary.face, isPrimary: true)
+        ]
+      }
       var runs: [FallbackRun] = []
       var positions: [Int32] = []
       var utf16 = 0

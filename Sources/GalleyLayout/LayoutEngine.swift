@@ -1,0 +1,88 @@
+import GalleyFonts
+import GalleyMarkup
+
+/// Lays out formatted text: itemizes it by attributes and fonts, shapes it with HarfBuzz,
+/// breaks it into lines with ICU, and positions the lines.
+///
+/// An engine owns caches of HarfBuzz faces and fonts and is safe to share between threads.
+///
+/// ```swift
+/// let engine = LayoutEngine(fonts: try FontSet())
+/// let text = try MarkupFormatter().format("Tap %Lhere%l for %Bmore%b")
+/// let layout = try engine.layout(text, options: LayoutOptions(width: 200))
+/// ```
+///
+/// The stages and their outputs: itemization (`TextItem`), shaping (`ShapedItem`), break
+/// analysis (`BreakOpportunities`), line breaking (`LineRange`) and positioning (``Layout``).
+/// See `docs/design.md`.
+public final class LayoutEngine: Sendable {
+  /// The fonts the engine resolves families with.
+  public let fonts: FontSet
+  private let cache = ShapingFontCache()
+
+  /// Creates an engine over a font set.
+  ///
+  /// - Parameter fonts: The fonts to resolve families and fallbacks with.
+  public init(fonts: FontSet) {
+    self.fonts = fonts
+  }
+
+  /// Lays out formatted text.
+  ///
+  /// - Parameters:
+  ///   - text: The text and its runs.
+  ///   - options: Width, alignment and spacing.
+  /// - Returns: The lines, glyphs and rectangles.
+  /// - Throws: ``LayoutError`` for invalid options or an unreadable font.
+  public func layout(
+    _ text: FormattedText, options: LayoutOptions = LayoutOptions()
+  ) throws(LayoutError) -> Layout {
+    if let problem = options.problem { throw LayoutError(.invalidOptions, problem) }
+    let items = Itemizer.items(of: text, fonts: fonts, language: options.language)
+    let bytes = Array(text.string.utf8)
+    var shaped: [ShapedItem] = []
+    shaped.reserveCapacity(items.count)
+    for item in items {
+      let font = try cache.font(for: item.face, size: item.attributes.size)
+      shaped.append(
+        bytes.withUnsafeBufferPointer { paragraph in
+          ShapedItem.shape(
+            item, range: item.utf8Range, font: font, paragraph: paragraph,
+            language: options.language)
+        })
+    }
+    let offsets = OffsetTable(text.string)
+    let breaks = try BreakOpportunities(text.string, offsets: offsets, language: options.language)
+    let breaker = LineBreaker(text: text.string, items: shaped)
+    let maximumWidth = options.width.map { Int64(($0 * 64).rounded(.down)) }
+    let lineRanges = breaker.lines(breaks: breaks, maximumWidth: maximumWidth, text: text.string)
+    let positioner = LinePositioner(
+      text: text, items: shaped, offsets: offsets, options: options, bytes: bytes)
+    // A break where HarfBuzz says it is unsafe: shape the line's part of the item again.
+    return positioner.layout(lineRanges) { shapedItem, range in
+      bytes.withUnsafeBufferPointer { paragraph in
+        ShapedItem.shape(
+          shapedItem.item, range: range, font: shapedItem.font, paragraph: paragraph,
+          language: options.language)
+      }
+    }
+  }
+
+  /// The smallest box that holds the text laid out at `width`.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - width: The width to wrap at, or `nil` for the intrinsic size (no wrapping).
+  ///   - options: Other options; their width is replaced.
+  /// - Returns: The widest line's width and the total height.
+  /// - Throws: ``LayoutError`` as ``layout(_:options:)`` does.
+  public func sizeThatFits(
+    _ text: FormattedText, width: Double?, options: LayoutOptions = LayoutOptions()
+  ) throws(LayoutError) -> Layout.Size {
+    var options = options
+    options.width = width
+    let layout = try layout(text, options: options)
+    let widest = layout.lines.map(\.width).max() ?? 0
+    return Layout.Size(width: widest, height: layout.size.height)
+  }
+}

@@ -1,0 +1,182 @@
+/// Laid-out text: lines of positioned glyphs, link rectangles, decorations and backgrounds.
+///
+/// Geometry is in points with the origin at the top left of the layout box and y growing
+/// down; a font size of N is N pixels at scale 1. Positions are fractional (multiples of
+/// 1/64) and never rounded to whole pixels. Text offsets (`location`, `length`, `cluster`) are
+/// UTF-16 code units of the formatted text.
+public struct Layout: Hashable, Sendable, Codable {
+  /// The version of the JSON form.
+  public var schemaVersion = 1
+  /// The layout box: the width asked for (or the widest line when unlimited) and the height
+  /// of all lines.
+  public var size: Size
+  /// The lines, top to bottom.
+  public var lines: [Line]
+  /// One entry per link of the text, with one rectangle per line fragment.
+  public var links: [LinkRegion]
+  /// Underlines and strikethroughs.
+  public var decorations: [Decoration]
+  /// Background color boxes behind runs.
+  public var backgrounds: [Background]
+
+  /// A width and a height in points.
+  public struct Size: Hashable, Sendable, Codable {
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
+  }
+
+  /// A rectangle in points.
+  public struct Rect: Hashable, Sendable, Codable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
+
+    /// Whether the rectangle holds a point (left and top edges inclusive).
+    ///
+    /// - Parameters:
+    ///   - px: The point's x.
+    ///   - py: The point's y.
+    /// - Returns: `true` inside.
+    public func contains(x px: Double, y py: Double) -> Bool {
+      px >= x && px < x + width && py >= y && py < y + height
+    }
+
+    /// The distance from a point to the rectangle, 0 inside.
+    ///
+    /// - Parameters:
+    ///   - px: The point's x.
+    ///   - py: The point's y.
+    /// - Returns: The Euclidean distance in points.
+    public func distance(x px: Double, y py: Double) -> Double {
+      let dx = max(x - px, 0, px - (x + width))
+      let dy = max(y - py, 0, py - (y + height))
+      return (dx * dx + dy * dy).squareRoot()
+    }
+  }
+
+  /// Why a line ended.
+  public enum BreakReason: String, Hashable, Sendable, Codable {
+    /// A mandatory break: `\n`, U+2028 or U+2029.
+    case explicit
+    /// The next word did not fit.
+    case wrap
+    /// A word wider than the line was broken between grapheme clusters.
+    case emergency
+    /// The end of the text.
+    case end
+  }
+
+  /// One line of text.
+  public struct Line: Hashable, Sendable, Codable {
+    /// Where the line starts in the text (UTF-16).
+    public var location: Int
+    /// How many UTF-16 code units the line holds, trailing spaces and the break included.
+    public var length: Int
+    /// The left edge of the line's ink box (after alignment).
+    public var x: Double
+    /// The top of the line box.
+    public var y: Double
+    /// The width of the line's content, trailing spaces excluded.
+    public var width: Double
+    /// The height of the line box.
+    public var height: Double
+    /// The baseline, from the top of the layout box.
+    public var baseline: Double
+    /// Why the line ended.
+    public var breakReason: BreakReason
+    /// The glyph runs, left to right.
+    public var runs: [GlyphRun]
+  }
+
+  /// Glyphs of one font and style, positioned on their line.
+  public struct GlyphRun: Hashable, Sendable, Codable {
+    /// The font the glyphs come from.
+    public var font: FontReference
+    /// The text color of the run.
+    public var color: String
+    /// The glyphs, left to right.
+    public var glyphs: [PositionedGlyph]
+  }
+
+  /// The face and size that draw a run, and what the renderer must synthesize.
+  public struct FontReference: Hashable, Sendable, Codable {
+    /// The font file.
+    public var file: String
+    /// The face index in the file.
+    public var index: Int
+    /// The family name.
+    public var family: String
+    /// The style name.
+    public var style: String
+    /// The size in points.
+    public var size: Double
+    /// Whether the renderer must slant the glyphs.
+    public var synthesizedItalic: Bool
+    /// Whether the renderer must embolden the glyphs.
+    public var synthesizedBold: Bool
+  }
+
+  /// One glyph: its id in the font, pen position and advance.
+  public struct PositionedGlyph: Hashable, Sendable, Codable {
+    /// The glyph id in the font.
+    public var id: UInt32
+    /// The pen x, from the left of the layout box.
+    public var x: Double
+    /// The baseline y, from the top of the layout box (baseline shift included).
+    public var y: Double
+    /// The advance width.
+    public var advance: Double
+    /// The UTF-16 offset of the glyph's cluster in the text.
+    public var cluster: Int
+  }
+
+  /// A link and the rectangles that a tap on it may hit.
+  public struct LinkRegion: Hashable, Sendable, Codable {
+    /// The link's index in the formatted text.
+    public var index: Int
+    /// Where the link starts (UTF-16).
+    public var location: Int
+    /// The link's length (UTF-16).
+    public var length: Int
+    /// The link target, or `nil`.
+    public var target: String?
+    /// One rectangle per line fragment: from the first cluster's left edge to the last
+    /// cluster's right edge, line top to line bottom.
+    public var rects: [Rect]
+  }
+
+  /// An underline or strikethrough stroke.
+  public struct Decoration: Hashable, Sendable, Codable {
+    /// What the stroke is.
+    public var kind: Kind
+    /// The stroke's rectangle.
+    public var rect: Rect
+    /// The color, `#RRGGBBAA`.
+    public var color: String
+
+    /// A kind of decoration.
+    public enum Kind: String, Hashable, Sendable, Codable {
+      /// A single underline.
+      case underline
+      /// One of the two strokes of a double underline.
+      case doubleUnderline
+      /// A strikethrough.
+      case strikethrough
+    }
+  }
+
+  /// A background color box behind part of a line.
+  public struct Background: Hashable, Sendable, Codable {
+    /// The box.
+    public var rect: Rect
+    /// The color, `#RRGGBBAA`.
+    public var color: String
+  }
+}

@@ -1,0 +1,75 @@
+/// How text is laid out: the box width, alignment and spacing.
+public struct LayoutOptions: Hashable, Sendable {
+  /// The width lines must fit in, in points, or `nil` for one unlimited line per paragraph.
+  public var width: Double?
+  /// Where lines sit horizontally in the layout box.
+  public var alignment: Alignment
+  /// Extra points between lines (FXLabel's `lineSpacing`); may be negative.
+  public var lineSpacing: Double
+  /// A factor applied to each line's natural height (1 keeps it).
+  public var lineHeightMultiple: Double
+  /// Whether lines also get their fonts' own line gap, as DAAttributedLabel's default leading.
+  public var usesFontLeading: Bool
+  /// Extra points after each paragraph (after a line that ends with a mandatory break).
+  public var paragraphSpacing: Double
+  /// A BCP 47 language for shaping, line breaking and fallback, or `nil`.
+  public var language: String?
+
+  /// The largest width and the largest spacing values accepted, in points.
+  public static let maximumDimension: Double = 1_000_000
+
+  /// Creates options; every parameter has a default.
+  ///
+  /// - Parameters:
+  ///   - width: The box width in points, or `nil` for unlimited.
+  ///   - alignment: Horizontal alignment.
+  ///   - lineSpacing: Extra points between lines.
+  ///   - lineHeightMultiple: A factor on each line's natural height.
+  ///   - usesFontLeading: Whether to add the fonts' line gap.
+  ///   - paragraphSpacing: Extra points after paragraphs.
+  ///   - language: A BCP 47 language tag.
+  public init(
+    width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
+    lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
+    language: String? = nil
+  ) {
+    self.width = width
+    self.alignment = alignment
+    self.lineSpacing = lineSpacing
+    self.lineHeightMultiple = lineHeightMultiple
+    self.usesFontLeading = usesFontLeading
+    self.paragraphSpacing = paragraphSpacing
+    self.language = language
+  }
+
+  /// Horizontal alignment of lines.
+  public enum Alignment: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Lines start at the left edge.
+    case left
+    /// Lines end at the right edge.
+    case right
+    /// Lines are centered.
+    case center
+    /// Left for left-to-right text (right-to-left paragraphs arrive with bidi support).
+    case natural
+  }
+
+  /// Describes the first invalid value, or returns `nil` when every value can be used.
+  public var problem: String? {
+    let limit = Self.maximumDimension
+    if let width, !(width > 0 && width <= limit) {
+      return "width must be above 0 and at most \(Int(limit))"
+    }
+    if !(abs(lineSpacing) <= limit) { return "line spacing must be within ±\(Int(limit))" }
+    if !(lineHeightMultiple > 0 && lineHeightMultiple <= 100) {
+      return "the line height multiple must be above 0 and at most 100"
+    }
+    if !(abs(paragraphSpacing) <= limit) {
+      return "paragraph spacing must be within ±\(Int(limit))"
+    }
+    if let language, language.isEmpty || language.utf8.count > 64 {
+      return "the language tag must have 1 to 64 characters"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,251 @@
+import GalleyMarkup
+
+/// The last stage: places each line's glyphs and stacks the lines.
+///
+/// Link rectangles, decorations and backgrounds come from the same positions. Works in 26.6
+/// and converts to points once, at the end.
+struct LinePositioner {
+  let text: FormattedText
+  let items: [ShapedItem]
+  let offsets: OffsetTable
+  let options: LayoutOptions
+  let bytes: [UInt8]
+
+  /// A glyph placed on its line, in 26.6, before alignment.
+  private struct Placed {
+    var glyph: UInt32
+    var x: Int64
+    var yOffset: Int64
+    var advance: Int64
+    var cluster: Int
+  }
+
+  /// One item's part on one line.
+  private struct Segment {
+    var item: ShapedItem
+    var glyphs: [Placed]
+    var start: Int64
+    var end: Int64
+    var shift: Int64
+  }
+
+  func layout(_ lineRanges: [LineRange], reshape: (ShapedItem, Range<Int>) -> ShapedItem) -> Layout
+  {
+    var lines: [Layout.Line] = []
+    var linkRects: [[Layout.Rect]] = Array(repeating: [], count: text.links.count)
+    var decorations: [Layout.Decoration] = []
+    var backgrounds: [Layout.Background] = []
+    var top: Int64 = 0
+    var widest: Int64 = 0
+    var built:
+      [(
+        segments: [Segment], width: Int64, ascent: Int64, descent: Int64, height: Int64,
+        range: LineRange
+      )] = []
+    var firstItem = 0
+    for range in lineRanges {
+      var segments: [Segment] = []
+      var pen: Int64 = 0
+      var visibleWidth: Int64 = 0
+      var ascent: Int64 = 0
+      var descent: Int64 = 0
+      var gap: Int64 = 0
+      while firstItem < items.count,
+        items[firstItem].item.utf8Range.upperBound <= range.utf8Range.lowerBound
+      {
+        firstItem += 1
+      }
+      var itemIndex = firstItem
+      while itemIndex < items.count,
+        items[itemIndex].item.utf8Range.lowerBound < range.utf8Range.upperBound
+      {
+        let shaped = items[itemIndex]
+        itemIndex += 1
+        let itemRange = shaped.item.utf8Range
+        let part =
+          max(
+            itemRange.lowerBound, range.utf8Range.lowerBound)..<min(
+            itemRange.upperBound, range.utf8Range.upperBound)
+        guard !part.isEmpty else { continue }
+        let first = shaped.firstGlyph(atOrAfter: part.lowerBound)
+        let last = shaped.firstGlyph(atOrAfter: part.upperBound)
+        let cutsStart =
+          part.lowerBound > itemRange.lowerBound && first < shaped.glyphs.count
+          && shaped.glyphs[first].isUnsafeToBreak
+        let cutsEnd =
+          part.upperBound < itemRange.upperBound && last < shaped.glyphs.count
+          && shaped.glyphs[last].isUnsafeToBreak
+        var glyphs: [ShapedGlyph]
+        if cutsStart || cutsEnd {
+          glyphs = reshape(shaped, part).glyphs
+        } else {
+          glyphs = Array(shaped.glyphs[first..<last])
+        }
+        if shaped.isRightToLeft { glyphs.reverse() }
+        let shift = Int64((shaped.item.attributes.baselineShift * 64).rounded())
+        let font = shaped.font
+        ascent = max(ascent, Int64(font.ascender) + shift)
+        descent = max(descent, Int64(font.descender) - shift)
+        gap = max(gap, Int64(font.lineGap))
+        let start = pen
+        var placed: [Placed] = []
+        placed.reserveCapacity(glyphs.count)
+        for glyph in glyphs where !isLineBreakCharacter(at: glyph.cluster) {
+          placed.append(
+            Placed(
+              glyph: glyph.glyph, x: pen + Int64(glyph.xOffset),
+              yOffset: Int64(glyph.yOffset) + shift,
+              advance: Int64(glyph.xAdvance), cluster: glyph.cluster))
+          pen += Int64(glyph.xAdvance)
+          if glyph.cluster < range.visibleEnd { visibleWidth = max(visibleWidth, pen) }
+        }
+        segments.append(Segment(item: shaped, glyphs: placed, start: start, end: pen, shift: shift))
+      }
+      var natural = ascent + descent
+      if options.usesFontLeading { natural += gap }
+      let height = Int64((Double(natural) * options.lineHeightMultiple).rounded())
+      widest = max(widest, visibleWidth)
+      built.append((segments, visibleWidth, ascent, descent, height, range))
+    }
+
+    let boxWidth = options.width.map { Int64(($0 * 64).rounded()) } ?? widest
+    let spacing = Int64((options.lineSpacing * 64).rounded())
+    let paragraphSpacing = Int64((options.paragraphSpacing * 64).rounded())
+    var linkCursor = 0
+    for (position, line) in built.enumerated() {
+      if position > 0 { top += spacing }
+      let slack = boxWidth - line.width
+      let x: Int64
+      switch options.alignment {
+      case .left, .natural: x = 0
+      case .right: x = slack
+      case .center: x = slack / 2
+      }
+      let baseline = top + line.height - line.descent
+      var runs: [Layout.GlyphRun] = []
+      for segment in line.segments {
+        let attributes = segment.item.item.attributes
+        let item = segment.item.item
+        runs.append(
+          Layout.GlyphRun(
+            font: Layout.FontReference(
+              file: item.face.file, index: item.face.index, family: item.face.family,
+              style: item.face.style, size: attributes.size,
+              synthesizedItalic: item.synthesizedItalic, synthesizedBold: item.synthesizedBold),
+            color: attributes.color.hexString,
+            glyphs: segment.glyphs.map { glyph in
+              Layout.PositionedGlyph(
+                id: glyph.glyph, x: points(x + glyph.x), y: points(baseline - glyph.yOffset),
+                advance: points(glyph.advance), cluster: offsets.utf16Offset(ofUTF8: glyph.cluster))
+            }))
+        // Decorations and backgrounds cover the segment up to the line's visible end.
+        let end = min(segment.end, line.width)
+        guard end > segment.start else { continue }
+        let font = segment.item.font
+        let left = points(x + segment.start)
+        let width = points(end - segment.start)
+        if let background = attributes.background {
+          backgrounds.append(
+            Layout.Background(
+              rect: Layout.Rect(x: left, y: points(top), width: width, height: points(line.height)),
+              color: background.hexString))
+        }
+        let color = attributes.color.hexString
+        let underlineTop =
+          baseline - segment.shift + Int64(font.underlineOffset) - Int64(font.underlineThickness)
+          / 2
+        switch attributes.underline {
+        case .none: break
+        case .single:
+          decorations.append(
+            stroke(.underline, left, width, underlineTop, font.underlineThickness, color))
+        case .double:
+          decorations.append(
+            stroke(.doubleUnderline, left, width, underlineTop, font.underlineThickness, color))
+          decorations.append(
+            stroke(
+              .doubleUnderline, left, width, underlineTop + 2 * Int64(font.underlineThickness),
+              font.underlineThickness, color))
+        }
+        if attributes.isStruckThrough {
+          let strikeTop =
+            baseline - segment.shift - Int64(font.strikeoutOffset) - Int64(font.strikeoutThickness)
+            / 2
+          decorations.append(
+            stroke(.strikethrough, left, width, strikeTop, font.strikeoutThickness, color))
+        }
+      }
+      // Links: one rectangle per line fragment, over exactly the link's clusters.
+      while linkCursor < text.links.count,
+        text.links[linkCursor].utf8Range.upperBound <= line.range.utf8Range.lowerBound,
+        !text.links[linkCursor].utf8Range.isEmpty
+          || text.links[linkCursor].utf8Range.lowerBound < line.range.utf8Range.lowerBound
+      {
+        linkCursor += 1
+      }
+      var linkIndex = linkCursor
+      while linkIndex < text.links.count,
+        text.links[linkIndex].utf8Range.lowerBound < line.range.utf8Range.upperBound
+      {
+        let link = text.links[linkIndex].utf8Range
+        linkIndex += 1
+        var minimum = Int64.max
+        var maximum = Int64.min
+        for segment in line.segments {
+          for glyph in segment.glyphs where link.contains(glyph.cluster) {
+            minimum = min(minimum, glyph.x - 0)
+            maximum = max(maximum, glyph.x + glyph.advance)
+          }
+        }
+        guard minimum < maximum else { continue }
+        linkRects[linkIndex - 1].append(
+          Layout.Rect(
+            x: points(x + minimum), y: points(top), width: points(maximum - minimum),
+            height: points(line.height)))
+      }
+      lines.append(
+        Layout.Line(
+          location: offsets.utf16Offset(ofUTF8: line.range.utf8Range.lowerBound),
+          length: offsets.utf16Offset(ofUTF8: line.range.utf8Range.upperBound)
+            - offsets.utf16Offset(ofUTF8: line.range.utf8Range.lowerBound),
+          x: points(x), y: points(top), width: points(line.width), height: points(line.height),
+          baseline: points(baseline), breakReason: line.range.reason, runs: runs))
+      top += line.height
+      if line.range.reason == .explicit { top += paragraphSpacing }
+    }
+    if let last = built.last, last.range.reason == .explicit { top -= paragraphSpacing }
+    let links = text.links.map { link in
+      Layout.LinkRegion(
+        index: link.index, location: link.utf16Range.lowerBound, length: link.utf16Range.count,
+        target: link.target, rects: linkRects[link.index])
+    }
+    return Layout(
+      size: Layout.Size(width: points(boxWidth), height: points(max(0, top))), lines: lines,
+      links: links, decorations: decorations, backgrounds: backgrounds)
+  }
+
+  private func stroke(
+    _ kind: Layout.Decoration.Kind, _ x: Double, _ width: Double, _ top: Int64, _ thickness: Int32,
+    _ color: String
+  ) -> Layout.Decoration {
+    Layout.Decoration(
+      kind: kind,
+      rect: Layout.Rect(x: x, y: points(top), width: width, height: points(Int64(thickness))),
+      color: color)
+  }
+
+  /// Line breaks are not drawn: `\n`, `\r`, VT, FF, NEL, U+2028 and U+2029.
+  private func isLineBreakCharacter(at offset: Int) -> Bool {
+    switch bytes[offset] {
+    case 0x0A, 0x0B, 0x0C, 0x0D: return true
+    case 0xC2: return offset + 1 < bytes.count && bytes[offset + 1] == 0x85
+    case 0xE2:
+      return offset + 2 < bytes.count && bytes[offset + 1] == 0x80
+        && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+    default: return false
+    }
+  }
+}
+
+/// 26.6 fixed point to points: exact, because every value is a multiple of 1/64.
+func points(_ value: Int64) -> Double { Double(value) / 64 }
