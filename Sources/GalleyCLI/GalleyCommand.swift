@@ -13,6 +13,8 @@ struct GalleyCommand: ParsableCommand {
       directories or FontSets files).
       """,
     version: "0.1.0",
-    subcommands: [FormatCommand.self, FontCommand.self, FontsCommand.self, LayoutCommand.self]
+    subcommands: [
+      FormatCommand.self, FontCommand.self, FontsCommand.self, LayoutCommand.self, HitCommand.self,
+    ]
   )
 }

@@ -1,0 +1,82 @@
+import ArgumentParser
+import GalleyLayout
+
+/// `galley hit`: what is under points of a layout, as JSON.
+struct HitCommand: OutcomeCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "hit",
+    abstract: "Hit-test points against a layout: the link and the character under each.",
+    discussion: """
+      Prints a JSON array with one object per --at point: x, y, link (index or null), \
+      characterIndex (UTF-16 offset or null) and caretIndex (the nearest caret position). \
+      Coordinates are layout points: origin at the top left, y down.
+      """
+  )
+
+  /// A point written `X,Y`.
+  struct Point: ExpressibleByArgument, Encodable {
+    var x: Double
+    var y: Double
+
+    init?(argument: String) {
+      let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+        x.isFinite, y.isFinite, abs(x) <= 1e9, abs(y) <= 1e9
+      else { return nil }
+      self.x = x
+      self.y = y
+    }
+  }
+
+  @OptionGroup var options: LayoutCommandOptions
+
+  @Option(name: .customLong("at"), help: "A point X,Y to test; repeat for more.")
+  var points: [Point] = []
+
+  @Option(help: "Also hit links whose rectangle is within this many points.")
+  var tolerance: Double = 0
+
+  func validate() throws {
+    guard !points.isEmpty else { throw ValidationError("Give at least one '--at X,Y'.") }
+    guard points.count <= 100_000 else { throw ValidationError("At most 100000 points.") }
+    guard tolerance >= 0, tolerance <= 10_000 else {
+      throw ValidationError("'--tolerance' must be in 0...10000.")
+    }
+  }
+
+  private struct Hit: Encodable {
+    var x: Double
+    var y: Double
+    var link: Int?
+    var characterIndex: Int?
+    var caretIndex: Int
+
+    private enum CodingKeys: String, CodingKey { case x, y, link, characterIndex, caretIndex }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(x, forKey: .x)
+      try container.encode(y, forKey: .y)
+      try container.encode(link, forKey: .link)  // null when absent
+      try container.encode(characterIndex, forKey: .characterIndex)
+      try container.encode(caretIndex, forKey: .caretIndex)
+    }
+  }
+
+  func execute() -> CommandOutcome {
+    switch options.makeLayout() {
+    case .failure(let outcome):
+      return outcome
+    case .success(let (text, layout)):
+      let tester = HitTester(layout: layout, text: text)
+      let hits = points.map { point in
+        Hit(
+          x: point.x, y: point.y, link: tester.link(atX: point.x, y: point.y, tolerance: tolerance),
+          characterIndex: tester.characterIndex(atX: point.x, y: point.y),
+          caretIndex: tester.closestCharacterIndex(toX: point.x, y: point.y))
+      }
+      return CommandOutcome(
+        standardOutput: JSONOutput.encodeDocument(hits), standardError: "", status: 0)
+    }
+  }
+}
