@@ -77,6 +77,11 @@ let package = Package(
       dependencies: ["GalleyFonts", "GalleyTestSupport"]
     ),
     .testTarget(
+      name: "GalleyLayoutTests",
+      dependencies: ["GalleyLayout", "GalleyFonts", "GalleyMarkup", "GalleyTestSupport"],
+      exclude: ["Golden"]
+    ),
+    .testTarget(
       name: "GalleyCLITests",
       dependencies: ["GalleyCLI", "GalleyMarkup", "GalleyTestSupport"],
       exclude: ["Golden"]

@@ -44,10 +44,10 @@ final class ShapingFont: @unchecked Sendable {
   let descender: Int32
   /// The font's recommended extra space between lines, in 26.6 pixels.
   let lineGap: Int32
-  /// Underline position below the baseline and thickness, in 26.6 pixels.
+  /// How far below the baseline the underline's top is, and its thickness, in 26.6 pixels.
   let underlineOffset: Int32
   let underlineThickness: Int32
-  /// Strikeout position above the baseline and thickness, in 26.6 pixels.
+  /// How far above the baseline the strikeout's top is, and its thickness, in 26.6 pixels.
   let strikeoutOffset: Int32
   let strikeoutThickness: Int32
 

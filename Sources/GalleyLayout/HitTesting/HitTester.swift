@@ -69,14 +69,14 @@ public struct HitTester: Sendable {
           }
         }
       }
-      // A cluster ends where the next one in text order starts; the last ends with its own
-      // grapheme, so a line break after it is not folded in.
+      // A cluster ends where the next one in text order starts; the last ends where the line's
+      // content does, so a line break after it is not folded in.
       clusters.sort { $0.start < $1.start }
+      let contentEnd = Self.contentEnd(of: line, in: utf16)
       for (position, cluster) in clusters.enumerated() {
         let end =
           position + 1 < clusters.count
-          ? clusters[position + 1].start
-          : Self.graphemeEnd(after: cluster.start, starts: graphemeStarts, length: offset)
+          ? clusters[position + 1].start : max(contentEnd, cluster.start + 1)
         let parts = Self.graphemes(in: cluster.start..<end, starts: graphemeStarts, length: offset)
         let width = (cluster.maxX - cluster.minX) / Double(parts.count)
         for (index, part) in parts.enumerated() {
@@ -109,14 +109,16 @@ public struct HitTester: Sendable {
     self.lines = lines
   }
 
-  private static func graphemeEnd(after offset: Int, starts: [Int], length: Int) -> Int {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+  /// The end of a line without its line break characters (which have no glyphs).
+  private static func contentEnd(of line: Layout.Line, in utf16: String.UTF16View) -> Int {
+    var end = line.location + line.length
+    let breaks: Set<UInt16> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+    while end > line.location {
+      let unit = utf16[utf16.index(utf16.startIndex, offsetBy: end - 1)]
+      guard breaks.contains(unit) else { break }
+      end -= 1
     }
-    return low < starts.count ? starts[low] : length
+    return end
   }
 
   private static func graphemes(in range: Range<Int>, starts: [Int], length: Int) -> [Range<Int>] {

@@ -25,6 +25,16 @@ public struct Layout: Hashable, Sendable, Codable {
     public var width: Double
     /// The height.
     public var height: Double
+
+    /// Creates a size.
+    ///
+    /// - Parameters:
+    ///   - width: The width in points.
+    ///   - height: The height in points.
+    public init(width: Double, height: Double) {
+      self.width = width
+      self.height = height
+    }
   }
 
   /// A rectangle in points.
@@ -37,6 +47,20 @@ public struct Layout: Hashable, Sendable, Codable {
     public var width: Double
     /// The height.
     public var height: Double
+
+    /// Creates a rectangle.
+    ///
+    /// - Parameters:
+    ///   - x: The left edge.
+    ///   - y: The top edge.
+    ///   - width: The width.
+    ///   - height: The height.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
 
     /// Whether the rectangle holds a point (left and top edges inclusive).
     ///

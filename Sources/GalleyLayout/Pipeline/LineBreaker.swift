@@ -78,6 +78,12 @@ struct LineBreaker {
     while position < breaks.offsets.count {
       let offset = breaks.offsets[position]
       let isMandatory = breaks.isMandatory[position]
+      // An emergency split can move the start onto or past an opportunity: lines are never
+      // empty.
+      if offset <= start {
+        position += 1
+        continue
+      }
       let end = visibleEnd(of: start..<offset)
       let fits = maximumWidth.map { width(start..<end) <= $0 } ?? true
       if fits {

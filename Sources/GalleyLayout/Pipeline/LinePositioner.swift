@@ -151,9 +151,8 @@ struct LinePositioner {
               color: background.hexString))
         }
         let color = attributes.color.hexString
-        let underlineTop =
-          baseline - segment.shift + Int64(font.underlineOffset) - Int64(font.underlineThickness)
-          / 2
+        // As Pango does, the font's underline and strikeout positions are the strokes' tops.
+        let underlineTop = baseline - segment.shift + Int64(font.underlineOffset)
         switch attributes.underline {
         case .none: break
         case .single:
@@ -168,9 +167,7 @@ struct LinePositioner {
               font.underlineThickness, color))
         }
         if attributes.isStruckThrough {
-          let strikeTop =
-            baseline - segment.shift - Int64(font.strikeoutOffset) - Int64(font.strikeoutThickness)
-            / 2
+          let strikeTop = baseline - segment.shift - Int64(font.strikeoutOffset)
           decorations.append(
             stroke(.strikethrough, left, width, strikeTop, font.strikeoutThickness, color))
         }
@@ -192,8 +189,10 @@ struct LinePositioner {
         var minimum = Int64.max
         var maximum = Int64.min
         for segment in line.segments {
-          for glyph in segment.glyphs where link.contains(glyph.cluster) {
-            minimum = min(minimum, glyph.x - 0)
+          // Spaces hanging past the line's end are not part of what a tap can hit.
+          for glyph in segment.glyphs
+          where link.contains(glyph.cluster) && glyph.cluster < line.range.visibleEnd {
+            minimum = min(minimum, glyph.x)
             maximum = max(maximum, glyph.x + glyph.advance)
           }
         }

@@ -1,0 +1,114 @@
+import GalleyLayout
+import GalleyMarkup
+import Testing
+
+@Suite("Line breaking")
+struct LineBreakingTests {
+  static let prose = """
+    By through river kerning, is well-known however layout be résumé they library \
+    state-of-the-art, were well-known. Environment perhaps state-of-the-art between you Tokyo \
+    because this, experience on whole naïve.
+    """
+
+  @Test(arguments: [80.0, 150, 233.5, 400, 1000])
+  func latinLinesFitAndAreGreedy(width: Double) throws {
+    let (text, layout) = try LayoutSupport.layout(Markup.escape(Self.prose), width: width)
+    let lines = LayoutSupport.lineTexts(layout, text)
+    #expect(lines.joined() == text.string)
+    for line in layout.lines {
+      #expect(line.width <= width || line.breakReason == .emergency)
+      #expect(line.x == 0)
+    }
+    // Greedy: the next line's first word would not have fitted on the line before.
+    let (_, whole) = try LayoutSupport.layout(Markup.escape(Self.prose))
+    #expect(whole.lines.count == 1)
+    for (line, next) in zip(layout.lines, layout.lines.dropFirst()) where line.breakReason == .wrap
+    {
+      let nextText = LayoutSupport.lineTexts(layout, text)[layout.lines.firstIndex(of: next) ?? 0]
+      let firstWord = nextText.split(separator: " ").first.map(String.init) ?? ""
+      let candidate =
+        LayoutSupport.lineTexts(layout, text)[layout.lines.firstIndex(of: line) ?? 0] + firstWord
+      let (_, single) = try LayoutSupport.layout(Markup.escape(candidate))
+      #expect(single.lines[0].width > width, "\(candidate)")
+    }
+    #expect(layout.lines.last?.breakReason == .end)
+  }
+
+  @Test func longWordsBreakBetweenGraphemes() throws {
+    let word = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"
+    let (text, layout) = try LayoutSupport.layout("a \(word) b", width: 90)
+    let lines = LayoutSupport.lineTexts(layout, text)
+    #expect(lines.joined() == text.string)
+    #expect(layout.lines.contains { $0.breakReason == .emergency })
+    for line in layout.lines { #expect(line.width <= 90) }
+    // A single cluster wider than the line still gets a line of its own.
+    let (_, narrow) = try LayoutSupport.layout("WWW", width: 3)
+    #expect(narrow.lines.count == 3)
+    #expect(narrow.lines.allSatisfy { $0.length == 1 })
+  }
+
+  @Test func urlsBreakAtTheirPunctuation() throws {
+    let url = "https://example.com/galley/docs/layout/line-breaking/urls/and/more/segments"
+    let (text, layout) = try LayoutSupport.layout(url, width: 120)
+    #expect(layout.lines.count > 2)
+    #expect(LayoutSupport.lineTexts(layout, text).joined() == url)
+    #expect(!layout.lines.contains { $0.breakReason == .emergency })
+  }
+
+  @Test func cjkAndThaiBreakAtWordsWithoutSpaces() throws {
+    let cjk = "男孩和世界各地的女孩依靠基本的机会。男の子と、世界中の女の子が根本的な機会に依存しています。"
+    let (cjkText, cjkLayout) = try LayoutSupport.layout(cjk, width: 100)
+    #expect(cjkLayout.lines.count > 3)
+    #expect(LayoutSupport.lineTexts(cjkLayout, cjkText).joined() == cjk)
+    #expect(!cjkLayout.lines.contains { $0.breakReason == .emergency })
+    // Closing punctuation never starts a line.
+    for line in LayoutSupport.lineTexts(cjkLayout, cjkText).dropFirst() {
+      #expect(!["、", "。"].contains(line.first.map(String.init) ?? ""), "\(line)")
+    }
+    let thai = "สวัสดีชาวโลก นี่คือประโยคภาษาไทยสั้นๆ ที่ไม่มีช่องว่างระหว่างคำ"
+    let (thaiText, thaiLayout) = try LayoutSupport.layout(thai, width: 80)
+    let thaiLines = LayoutSupport.lineTexts(thaiLayout, thaiText)
+    #expect(thaiLines.joined() == thai)
+    #expect(thaiLines.count > 3)
+    #expect(!thaiLayout.lines.contains { $0.breakReason == .emergency })
+    // ICU's dictionary keeps words whole: "ประโยค" (sentence) is never split.
+    #expect(thaiLines.contains { $0.contains("ประโยค") })
+  }
+
+  @Test func mandatoryBreaks() throws {
+    let (text, layout) = try LayoutSupport.layout("one\ntwo\u{2028}three\u{2029}four\r\nfive")
+    #expect(
+      LayoutSupport.lineTexts(layout, text) == [
+        "one\n", "two\u{2028}", "three\u{2029}", "four\r\n", "five",
+      ])
+    #expect(layout.lines.map(\.breakReason) == [.explicit, .explicit, .explicit, .explicit, .end])
+    // Line breaks are not drawn.
+    for line in layout.lines {
+      for run in line.runs {
+        for glyph in run.glyphs {
+          #expect(
+            !["\n", "\r", "\u{2028}", "\u{2029}"].contains(
+              text.string.utf16Character(at: glyph.cluster)))
+        }
+      }
+    }
+  }
+
+  @Test func emptyAndWhitespaceOnlyText() throws {
+    let (_, empty) = try LayoutSupport.layout("")
+    #expect(empty.lines.isEmpty)
+    #expect(empty.size == Layout.Size(width: 0, height: 0))
+    let (_, spaces) = try LayoutSupport.layout("     ", width: 100)
+    #expect(spaces.lines.count == 1)
+    #expect(spaces.lines[0].width == 0)
+    #expect(spaces.lines[0].height > 0)
+  }
+}
+
+extension String {
+  /// The character starting at a UTF-16 offset, as a string.
+  fileprivate func utf16Character(at offset: Int) -> String {
+    let index = utf16.index(utf16.startIndex, offsetBy: offset)
+    return String(self[index...].prefix(1))
+  }
+}

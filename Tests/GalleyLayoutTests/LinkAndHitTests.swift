@@ -1,0 +1,90 @@
+import GalleyLayout
+import GalleyMarkup
+import Testing
+
+@Suite("Link rectangles and hit-testing")
+struct LinkAndHitTests {
+  @Test(arguments: [(200.0, 1), (80.0, 2), (55.0, 3)])
+  func linkRectanglesOnePerLine(width: Double, lines: Int) throws {
+    let (text, layout) = try LayoutSupport.layout("x %Lone two three%l y", width: width)
+    let link = try #require(layout.links.first)
+    #expect(link.location == 2)
+    #expect(link.length == 13)
+    #expect(link.rects.count == lines)
+    let hits = HitTester(layout: layout, text: text)
+    for rect in link.rects {
+      let line = try #require(layout.lines.first { $0.y == rect.y })
+      #expect(rect.height == line.height)
+      // The rectangle covers exactly the link's glyphs on that line.
+      let glyphs = line.runs.flatMap(\.glyphs).filter { (2..<15).contains($0.cluster) }
+      let visible = glyphs.filter { $0.x < line.x + line.width }
+      #expect(rect.x == visible.map(\.x).min())
+      #expect(rect.x + rect.width == visible.map { $0.x + $0.advance }.max())
+      #expect(rect.x + rect.width <= line.x + line.width)
+      #expect(hits.link(atX: rect.x + 0.5, y: rect.y + 0.5) == 0)
+    }
+    #expect(hits.rects(for: 2..<15).count == lines)
+  }
+
+  @Test func hitTestingAtClusterEdgesGapsAndLineEnds() throws {
+    let options = LayoutOptions(width: 60, lineSpacing: 10)
+    let (text, layout) = try LayoutSupport.layout("ab %Lcd%l\nef", options: options)
+    let hits = HitTester(layout: layout, text: text)
+    let first = layout.lines[0]
+    let glyphs = first.runs.flatMap(\.glyphs)
+    let b = try #require(glyphs.first { $0.cluster == 1 })
+    let middle = first.y + first.height / 2
+    // The left edge of a cluster belongs to it; just before belongs to its neighbour.
+    #expect(hits.characterIndex(atX: b.x, y: middle) == 1)
+    #expect(hits.characterIndex(atX: b.x - 0.01, y: middle) == 0)
+    #expect(hits.characterIndex(atX: b.x + b.advance - 0.01, y: middle) == 1)
+    // Caret positions split clusters in halves.
+    #expect(hits.closestCharacterIndex(toX: b.x + b.advance * 0.4, y: middle) == 1)
+    #expect(hits.closestCharacterIndex(toX: b.x + b.advance * 0.6, y: middle) == 2)
+    // Past the line's end: no character, the caret goes to the end of the visible text.
+    #expect(hits.characterIndex(atX: first.x + first.width + 5, y: middle) == nil)
+    #expect(hits.closestCharacterIndex(toX: 1000, y: middle) == 5)
+    #expect(hits.link(atX: first.x + first.width + 5, y: middle) == nil)
+    // In the gap between lines nothing is hit, but a tolerance reaches the link above.
+    let gap = first.y + first.height + 5
+    let link = try #require(layout.links.first?.rects.first)
+    #expect(hits.characterIndex(atX: link.x + 1, y: gap) == nil)
+    #expect(hits.link(atX: link.x + 1, y: gap) == nil)
+    #expect(hits.link(atX: link.x + 1, y: gap, tolerance: 6) == 0)
+    #expect(hits.link(atX: link.x + 1, y: gap, tolerance: 4) == nil)
+    // Above, below and left of everything.
+    #expect(hits.characterIndex(atX: 1, y: -1) == nil)
+    #expect(hits.closestCharacterIndex(toX: -50, y: -50) == 0)
+    #expect(hits.closestCharacterIndex(toX: 1000, y: 1000) == text.string.utf16.count)
+  }
+
+  @Test func trailingSpacesHitNothing() throws {
+    let (text, layout) = try LayoutSupport.layout("word     next", width: 45)
+    let hits = HitTester(layout: layout, text: text)
+    let first = layout.lines[0]
+    #expect(hits.characterIndex(atX: first.width + 2, y: first.baseline - 2) == nil)
+  }
+
+  @Test func ligatureClustersAreSplitBetweenCharacters() throws {
+    // DejaVu Serif has an "fi" ligature: one glyph, two characters.
+    let (text, layout) = try LayoutSupport.layout("%1Ffi")
+    let line = layout.lines[0]
+    let glyphs = line.runs.flatMap(\.glyphs)
+    let hits = HitTester(layout: layout, text: text)
+    if glyphs.count == 1, let glyph = glyphs.first {
+      #expect(hits.characterIndex(atX: glyph.x + glyph.advance * 0.25, y: line.baseline - 2) == 0)
+      #expect(hits.characterIndex(atX: glyph.x + glyph.advance * 0.75, y: line.baseline - 2) == 1)
+    } else {
+      #expect(glyphs.count == 2)
+    }
+  }
+
+  @Test func emptyLayoutHitsNothing() throws {
+    let (text, layout) = try LayoutSupport.layout("")
+    let hits = HitTester(layout: layout, text: text)
+    #expect(hits.link(atX: 0, y: 0, tolerance: 100) == nil)
+    #expect(hits.characterIndex(atX: 0, y: 0) == nil)
+    #expect(hits.closestCharacterIndex(toX: 0, y: 0) == 0)
+    #expect(hits.rects(for: 0..<0).isEmpty)
+  }
+}
