@@ -6,6 +6,8 @@ struct GalleyBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "galley-bench",
     abstract: "Measure Galley's throughput and print the figures as JSON.",
-    subcommands: [ParseBenchmark.self, FontsBenchmark.self]
+    subcommands: [
+      ParseBenchmark.self, FontsBenchmark.self, LayoutBenchmark.self, HitBenchmark.self,
+    ]
   )
 }

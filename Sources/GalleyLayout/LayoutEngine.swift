@@ -40,16 +40,26 @@ public final class LayoutEngine: Sendable {
     if let problem = options.problem { throw LayoutError(.invalidOptions, problem) }
     let items = Itemizer.items(of: text, fonts: fonts, language: options.language)
     let bytes = Array(text.string.utf8)
+    let buffer = ShapingBuffer()
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)
-    for item in items {
-      let font = try cache.font(for: item.face, size: item.attributes.size)
-      shaped.append(
-        bytes.withUnsafeBufferPointer { paragraph in
-          ShapedItem.shape(
-            item, range: item.utf8Range, font: font, paragraph: paragraph,
-            language: options.language)
-        })
+    var groupStart = 0
+    while groupStart < items.count {
+      let first = items[groupStart]
+      var groupEnd = groupStart + 1
+      while groupEnd < items.count, items[groupEnd].face == first.face,
+        items[groupEnd].attributes.size == first.attributes.size,
+        items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound
+      {
+        groupEnd += 1
+      }
+      let font = try cache.font(for: first.face, size: first.attributes.size)
+      shaped += bytes.withUnsafeBufferPointer { paragraph in
+        ShapedItem.shapeGroup(
+          items[groupStart..<groupEnd], font: font, paragraph: paragraph,
+          language: options.language, buffer: buffer)
+      }
+      groupStart = groupEnd
     }
     let offsets = OffsetTable(text.string)
     let breaks = try BreakOpportunities(text.string, offsets: offsets, language: options.language)
@@ -63,7 +73,7 @@ public final class LayoutEngine: Sendable {
       bytes.withUnsafeBufferPointer { paragraph in
         ShapedItem.shape(
           shapedItem.item, range: range, font: shapedItem.font, paragraph: paragraph,
-          language: options.language)
+          language: options.language, buffer: buffer)
       }
     }
   }

@@ -47,10 +47,27 @@ extension FontSet {
   public func fallbackRuns(
     for text: String, primary: ResolvedFace, language: String? = nil
   ) -> [FallbackRun] {
+    fallbackRuns(for: text[...], primary: primary, language: language)
+  }
+
+  /// Splits part of a text into runs by the face that draws each grapheme cluster.
+  ///
+  /// The same as ``fallbackRuns(for:primary:language:)-(String,_,_)``, without copying the
+  /// part: the runs' ranges are indices of the whole string, and their UTF-16 ranges count from
+  /// the start of `text`.
+  ///
+  /// - Parameters:
+  ///   - text: Part of a string.
+  ///   - primary: The requested face.
+  ///   - language: A language tag, or `nil`.
+  /// - Returns: Runs in text order that cover the whole part.
+  public func fallbackRuns(
+    for text: Substring, primary: ResolvedFace, language: String? = nil
+  ) -> [FallbackRun] {
     fontconfig.withLock { state in
       let style = state.style(for: primary, language: language)
       if text.isEmpty { return [] }
-      if state.primaryCoversAll(text[...], style: style) {
+      if state.primaryCoversAll(text, style: style) {
         // The common case: one run in the requested face, no grapheme clustering needed.
         return [
           FallbackRun(

@@ -78,6 +78,21 @@ struct FontconfigState: ~Copyable {
     if styleData[id].primaryCovers.isEmpty {
       styleData[id].primaryCovers = [Int8](repeating: -1, count: Int(Self.directLimit))
     }
+    // The common case reads the table without touching the rest of the state.
+    let answer = styleData[id].primaryCovers.withUnsafeBufferPointer { table -> Bool? in
+      for scalar in text.unicodeScalars {
+        let value = scalar.value
+        guard value < Self.directLimit else { return false }
+        switch table[Int(value)] {
+        case 1: continue
+        case 0 where scalar.properties.generalCategory == .control: continue
+        case 0: return false
+        default: return nil  // not asked yet: fill the table below
+        }
+      }
+      return true
+    }
+    if let answer { return answer }
     for scalar in text.unicodeScalars {
       let value = scalar.value
       guard value < Self.directLimit else { return false }

@@ -13,6 +13,23 @@ struct ShapedGlyph: Hashable, Sendable {
   var isUnsafeToBreak: Bool
 }
 
+/// Owns one `hb_buffer_t`, reused for every run of one layout (cleared before each use), so
+/// shaping does not allocate a buffer per run.
+///
+/// Not `Sendable`: a buffer is one-thread-at-a-time; each layout call makes its own. The
+/// corresponding C functions are `hb_buffer_create`, `hb_buffer_clear_contents` and
+/// `hb_buffer_destroy`.
+final class ShapingBuffer {
+  let handle: OpaquePointer  // hb_buffer_t *
+
+  init() {
+    // hb_buffer_create returns the empty buffer, never NULL, when memory runs out.
+    handle = hb_buffer_create().unsafelyUnwrapped
+  }
+
+  deinit { hb_buffer_destroy(handle) }
+}
+
 /// Shapes runs of a paragraph with HarfBuzz.
 enum Shaper {
   /// Shapes `range` of `paragraph`, passing the whole paragraph as context.
@@ -22,6 +39,7 @@ enum Shaper {
   ///   - range: UTF-8 offsets of the run inside `paragraph`.
   ///   - font: The font at its size.
   ///   - language: A BCP 47 tag, or `nil`.
+  ///   - shapingBuffer: The buffer to shape in; cleared first.
   /// - Returns: Glyphs in logical order (right-to-left runs are reversed back), with clusters
   ///   as UTF-8 offsets into `paragraph`, and whether the run is right-to-left.
   ///
@@ -29,11 +47,11 @@ enum Shaper {
   /// `hb_buffer_guess_segment_properties` and `hb_shape`.
   static func shape(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
-    language: String?
+    language: String?, buffer shapingBuffer: ShapingBuffer
   ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
     guard !range.isEmpty, let base = paragraph.baseAddress else { return ([], false) }
-    let buffer = hb_buffer_create()
-    defer { hb_buffer_destroy(buffer) }
+    let buffer = shapingBuffer.handle
+    hb_buffer_clear_contents(buffer)
     base.withMemoryRebound(to: CChar.self, capacity: paragraph.count) { characters in
       hb_buffer_add_utf8(
         buffer, characters, Int32(paragraph.count), UInt32(range.lowerBound), Int32(range.count))

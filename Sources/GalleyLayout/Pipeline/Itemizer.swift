@@ -31,13 +31,11 @@ enum Itemizer {
           family: attributes.family, weight: attributes.weight, italic: attributes.isItalic))
         ?? (try? fonts.resolve(family: attributes.family))
       guard let primary else { continue }
-      let substring = String(text[run])
-      let utf8 = substring.utf8
-      for part in fonts.fallbackRuns(for: substring, primary: primary, language: language) {
-        let start =
-          run.utf8Range.lowerBound + utf8.distance(from: utf8.startIndex, to: part.range.lowerBound)
-        let end =
-          run.utf8Range.lowerBound + utf8.distance(from: utf8.startIndex, to: part.range.upperBound)
+      let utf8 = text.string.utf8
+      for part in fonts.fallbackRuns(for: text[run], primary: primary, language: language) {
+        // The parts' indices are indices of the whole text.
+        let start = utf8.distance(from: utf8.startIndex, to: part.range.lowerBound)
+        let end = utf8.distance(from: utf8.startIndex, to: part.range.upperBound)
         let face = part.face ?? primary.face
         items.append(
           TextItem(

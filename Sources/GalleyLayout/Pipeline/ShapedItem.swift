@@ -11,12 +11,50 @@ struct ShapedItem {
   /// HarfBuzz says re-shaping is needed.
   static func shape(
     _ item: TextItem, range: Range<Int>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
-    language: String?
+    language: String?, buffer: ShapingBuffer
   ) -> ShapedItem {
-    var (glyphs, isRightToLeft) = Shaper.shape(
-      paragraph, range: range, font: font, language: language)
-    // Character spacing (FXLabel's characterSpacing): added once per cluster, after its last
-    // glyph, as a fraction of the size.
+    let (glyphs, isRightToLeft) = Shaper.shape(
+      paragraph, range: range, font: font, language: language, buffer: buffer)
+    return ShapedItem(item: item, font: font, spacedGlyphs: glyphs, isRightToLeft: isRightToLeft)
+  }
+
+  /// Shapes consecutive items that share a face and size in one HarfBuzz call.
+  ///
+  /// Such items differ only in paint (color, underline, link); each gets its glyphs back. As in
+  /// Pango, kerning and ligatures then work across a color change.
+  static func shapeGroup(
+    _ items: ArraySlice<TextItem>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
+    language: String?, buffer: ShapingBuffer
+  ) -> [ShapedItem] {
+    guard let first = items.first, let last = items.last else { return [] }
+    if items.count == 1 {
+      return [
+        shape(
+          first, range: first.utf8Range, font: font, paragraph: paragraph, language: language,
+          buffer: buffer)
+      ]
+    }
+    let (glyphs, isRightToLeft) = Shaper.shape(
+      paragraph, range: first.utf8Range.lowerBound..<last.utf8Range.upperBound, font: font,
+      language: language, buffer: buffer)
+    var shaped: [ShapedItem] = []
+    shaped.reserveCapacity(items.count)
+    var next = 0
+    for item in items {
+      let start = next
+      while next < glyphs.count, glyphs[next].cluster < item.utf8Range.upperBound { next += 1 }
+      shaped.append(
+        ShapedItem(
+          item: item, font: font, spacedGlyphs: Array(glyphs[start..<next]),
+          isRightToLeft: isRightToLeft))
+    }
+    return shaped
+  }
+
+  /// Wraps glyphs, adding character spacing (FXLabel's characterSpacing) once per cluster,
+  /// after its last glyph, as a fraction of the size.
+  init(item: TextItem, font: ShapingFont, spacedGlyphs glyphs: [ShapedGlyph], isRightToLeft: Bool) {
+    var glyphs = glyphs
     let spacing = Int32((item.attributes.characterSpacing * font.size * 64).rounded())
     if spacing != 0, !glyphs.isEmpty {
       for index in glyphs.indices
@@ -24,7 +62,10 @@ struct ShapedItem {
         glyphs[index].xAdvance += spacing
       }
     }
-    return ShapedItem(item: item, font: font, glyphs: glyphs, isRightToLeft: isRightToLeft)
+    self.item = item
+    self.font = font
+    self.glyphs = glyphs
+    self.isRightToLeft = isRightToLeft
   }
 
   /// The index of the first glyph whose cluster is at or after `offset` (glyphs are in

@@ -35,14 +35,17 @@ public struct TextColor: Hashable, Sendable {
 
   /// The color as `#RRGGBBAA` in upper case.
   public var hexString: String {
-    let digits = Array("0123456789ABCDEF".utf8)
-    var bytes: [UInt8] = [UInt8(ascii: "#")]
-    bytes.reserveCapacity(9)
-    for channel in [red, green, blue, alpha] {
-      bytes.append(digits[Int(channel >> 4)])
-      bytes.append(digits[Int(channel & 0xF)])
+    // Nine ASCII bytes fit in a small string: no allocation.
+    let packed = UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | UInt32(alpha)
+    return String(unsafeUninitializedCapacity: 9) { buffer in
+      buffer[0] = UInt8(ascii: "#")
+      for position in 0..<8 {
+        let nibble = UInt8(truncatingIfNeeded: packed >> (28 - 4 * position)) & 0xF
+        buffer[position + 1] =
+          nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+      }
+      return 9
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Reads a color written as hex digits or as a CSS color name.

@@ -1,0 +1,182 @@
+import ArgumentParser
+import GalleyFonts
+import GalleyLayout
+import GalleyMarkup
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `galley-bench layout`: paragraphs laid out per second, one corpus line per document.
+struct LayoutBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "layout",
+    abstract: "Lay out each line of a corpus as one document and report throughput as JSON.",
+    discussion: """
+      Prints paragraphsPerSecond, lines, medianSeconds (median of the passes after a warm-up), \
+      microsecondsPerParagraph, peakResidentBytes, and a scaling table: one paragraph made of \
+      the first corpus line repeated 1, 10 and 100 times, and one of about 1,000,000 \
+      characters, each with its nanoseconds per character.
+      """
+  )
+
+  @Option(help: "The corpus: one paragraph per line (markup unless --plain).")
+  var corpus: String
+
+  @Option(help: "The box width in points.")
+  var width: Double = 400
+
+  @Option(help: "The default family.")
+  var family: String = "DejaVu Sans"
+
+  @Option(help: "The default size in points.")
+  var size: Double = 13
+
+  @Flag(help: "Take the corpus as plain text.")
+  var plain = false
+
+  @Option(name: .customLong("font"), help: "A family for the font table.")
+  var fonts: [String] = []
+
+  @Option(name: .customLong("color"), help: "A color for the color table.")
+  var colors: [String] = []
+
+  @Option(help: "Measured passes.")
+  var passes: Int = 5
+
+  @Flag(help: "Skip the 1,000,000-character paragraph.")
+  var noHuge = false
+
+  func validate() throws {
+    guard (1...100).contains(passes) else {
+      throw ValidationError("'--passes' must be in 1...100.")
+    }
+    guard width > 0, width <= 1_000_000 else { throw ValidationError("'--width' is out of range.") }
+    for color in colors where TextColor(parsing: color) == nil {
+      throw ValidationError("'\(color)' is not a color.")
+    }
+  }
+
+  func run() throws {
+    guard let data = FileManager.default.contents(atPath: corpus) else {
+      printError("galley-bench: cannot read '\(corpus)'")
+      throw ExitCode(65)
+    }
+    var formatter = MarkupFormatter(
+      fontFamilies: fonts, colors: colors.compactMap { TextColor(parsing: $0) })
+    formatter.defaultFamily = family
+    formatter.defaultSize = size
+    let paragraphs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let texts = try paragraphs.map { paragraph -> FormattedText in
+      plain
+        ? FormattedText(plain: paragraph, attributes: formatter.defaultAttributes)
+        : try formatter.format(paragraph)
+    }
+    let engine = LayoutEngine(fonts: try FontSet())
+    let options = LayoutOptions(width: width)
+    var lines = 0
+    var links = 0
+    for text in texts {
+      let layout = try engine.layout(text, options: options)
+      lines += layout.lines.count
+      links += layout.links.reduce(0) { $0 + $1.rects.count }
+    }
+    let median = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+      for text in texts { _ = try engine.layout(text, options: options) }
+    }
+
+    var scaling: [JSONValue] = []
+    let base = texts.first.map { String($0.string) } ?? "lorem ipsum "
+    var sizes = [1, 10, 100].map { (factor: $0, text: String(repeating: base + " ", count: $0)) }
+    if !noHuge {
+      sizes.append(
+        (factor: 0, text: String(repeating: base + " ", count: 1_000_000 / max(1, base.count) + 1)))
+    }
+    for (factor, string) in sizes {
+      let text = FormattedText(plain: string, attributes: formatter.defaultAttributes)
+      var lineCount = 0
+      let seconds = try Measurement.medianSeconds(warmups: 0, passes: factor == 0 ? 1 : 3) {
+        lineCount = try engine.layout(text, options: options).lines.count
+      }
+      scaling.append(
+        .object([
+          "characters": .number(Double(string.count)), "lines": .number(Double(lineCount)),
+          "medianSeconds": .number(seconds),
+          "nanosecondsPerCharacter": .number(seconds * 1e9 / Double(string.count)),
+        ]))
+    }
+
+    let report: [String: JSONValue] = [
+      "benchmark": .string("layout"),
+      "corpus": .string(corpus),
+      "plain": .number(plain ? 1 : 0),
+      "paragraphs": .number(Double(texts.count)),
+      "lines": .number(Double(lines)),
+      "linkRects": .number(Double(links)),
+      "medianSeconds": .number(median),
+      "paragraphsPerSecond": .number(Double(texts.count) / median),
+      "microsecondsPerParagraph": .number(median * 1e6 / Double(max(1, texts.count))),
+      "peakResidentBytes": .number(Double(Measurement.peakResidentBytes())),
+      "scaling": .array(scaling),
+    ]
+    print(try JSONValue.object(report).encoded())
+  }
+}
+
+/// `galley-bench hit`: nanoseconds per hit-test query on a ten-line paragraph.
+struct HitBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "hit",
+    abstract: "Measure link and character hit-testing on a ten-line paragraph.")
+
+  @Option(help: "Measured passes.")
+  var passes: Int = 9
+
+  func run() throws {
+    var formatter = MarkupFormatter(colors: [TextColor(red: 0x1A, green: 0x5F, blue: 0xB4)])
+    formatter.defaultFamily = "DejaVu Sans"
+    formatter.defaultSize = 13
+    let sentence =
+      "Read %L%0Cthe documentation%c%l before you %Ltap here%l to begin, then carry on. "
+    let text = try formatter.format(String(repeating: sentence, count: 6))
+    let layout = try LayoutEngine(fonts: try FontSet()).layout(
+      text, options: LayoutOptions(width: 400))
+    let tester = HitTester(layout: layout, text: text)
+    var points: [(Double, Double)] = []
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<4096 {
+      points.append(
+        (
+          Double.random(in: 0..<400, using: &generator),
+          Double.random(in: 0..<layout.size.height, using: &generator)
+        ))
+    }
+    let rounds = 100
+    var sink = 0
+    let linkSeconds = Measurement.medianSeconds(warmups: 1, passes: passes) {
+      for _ in 0..<rounds { for (x, y) in points { sink &+= tester.link(atX: x, y: y) ?? 0 } }
+    }
+    let characterSeconds = Measurement.medianSeconds(warmups: 1, passes: passes) {
+      for _ in 0..<rounds {
+        for (x, y) in points { sink &+= tester.characterIndex(atX: x, y: y) ?? 0 }
+      }
+    }
+    let toleranceSeconds = Measurement.medianSeconds(warmups: 1, passes: passes) {
+      for _ in 0..<rounds {
+        for (x, y) in points { sink &+= tester.link(atX: x, y: y, tolerance: 8) ?? 0 }
+      }
+    }
+    let queries = Double(rounds * points.count)
+    let report: [String: JSONValue] = [
+      "benchmark": .string("hit"),
+      "lines": .number(Double(layout.lines.count)),
+      "linkNanosecondsPerQuery": .number(linkSeconds * 1e9 / queries),
+      "characterNanosecondsPerQuery": .number(characterSeconds * 1e9 / queries),
+      "linkWithToleranceNanosecondsPerQuery": .number(toleranceSeconds * 1e9 / queries),
+      "checksum": .number(Double(sink % 1000)),
+    ]
+    print(try JSONValue.object(report).encoded())
+  }
+}
