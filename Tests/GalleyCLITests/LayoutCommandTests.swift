@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyCLI
+
+@Suite("galley layout and galley hit")
+struct LayoutCommandTests {
+  static let configuration = Result { try HermeticFonts.configurationFile() }
+
+  private func layout(_ arguments: [String]) throws -> CommandOutcome {
+    try LayoutCommand.parse(["--fontconfig", try Self.configuration.get()] + arguments).execute()
+  }
+
+  private func hit(_ arguments: [String]) throws -> CommandOutcome {
+    try HitCommand.parse(["--fontconfig", try Self.configuration.get()] + arguments).execute()
+  }
+
+  private func object(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
+  }
+
+  @Test func layoutJSONHasTheDocumentedShape() throws {
+    let result = try layout([
+      "--json", "--width", "120", "--family", "DejaVu Sans", "--size", "13", "--",
+      "Tap %{https://x.y}Lhere now%l please",
+    ])
+    #expect(result.status == 0)
+    let document = try #require(try object(result.standardOutput) as? [String: Any])
+    #expect(document["schemaVersion"] as? Int == 1)
+    let size = try #require(document["size"] as? [String: Any])
+    #expect(size["width"] as? Double == 120)
+    let lines = try #require(document["lines"] as? [[String: Any]])
+    let line = try #require(lines.first)
+    for key in ["location", "length", "x", "y", "width", "height", "baseline", "runs"] {
+      #expect(line[key] != nil, "\(key)")
+    }
+    let run = try #require((line["runs"] as? [[String: Any]])?.first)
+    let font = try #require(run["font"] as? [String: Any])
+    #expect(font["family"] as? String == "DejaVu Sans")
+    #expect(font["size"] as? Double == 13)
+    let glyph = try #require((run["glyphs"] as? [[String: Any]])?.first)
+    for key in ["id", "x", "y", "advance", "cluster"] { #expect(glyph[key] != nil, "\(key)") }
+    let link = try #require((document["links"] as? [[String: Any]])?.first)
+    #expect(link["location"] as? Int == 4)
+    #expect(link["length"] as? Int == 8)
+    #expect(link["target"] as? String == "https://x.y")
+    #expect((link["rects"] as? [Any])?.isEmpty == false)
+    #expect(document["decorations"] is [Any])
+    #expect(document["backgrounds"] is [Any])
+  }
+
+  @Test func plainTextIgnoresCodes() throws {
+    let result = try layout(["--plain", "--", "100% %B"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("\"100% %B\""))
+  }
+
+  @Test func hitReportsLinkAndCharacter() throws {
+    let result = try hit([
+      "--width", "200", "--family", "DejaVu Sans", "--size", "13", "--at", "30,7", "--at",
+      "500,500",
+      "--at", "30,-3", "--tolerance", "4", "--", "Tap %Lhere%l",
+    ])
+    #expect(result.status == 0)
+    let hits = try #require(try object(result.standardOutput) as? [[String: Any]])
+    #expect(hits.count == 3)
+    #expect(hits[0]["link"] as? Int == 0)
+    #expect(hits[0]["characterIndex"] as? Int == 4)
+    #expect(hits[1]["link"] is NSNull)
+    #expect(hits[1]["characterIndex"] is NSNull)
+    #expect(hits[1]["caretIndex"] as? Int == 8)
+    #expect(hits[2]["link"] as? Int == 0)
+  }
+
+  @Test(arguments: [
+    ["--width", "0", "--", "x"], ["--width", "-3", "--", "x"], ["--size", "0", "--", "x"],
+    ["--line-height-multiple", "0", "--", "x"], ["--align", "justified", "--", "x"],
+    ["--width", "nan", "--", "x"],
+  ])
+  func badLayoutFlagsAreUsageErrors(arguments: [String]) {
+    do {
+      _ = try LayoutCommand.parse(arguments)
+      Issue.record("accepted \(arguments)")
+    } catch {
+      #expect(LayoutCommand.exitCode(for: error) == ExitCode(64))
+    }
+  }
+
+  @Test(arguments: [
+    ["--", "x"], ["--at", "1", "--", "x"], ["--at", "a,b", "--", "x"],
+    ["--at", "1,2,3", "--", "x"],
+    ["--at", "1,2", "--tolerance", "-1", "--", "x"],
+  ])
+  func badHitFlagsAreUsageErrors(arguments: [String]) {
+    do {
+      _ = try HitCommand.parse(arguments)
+      Issue.record("accepted \(arguments)")
+    } catch {
+      #expect(HitCommand.exitCode(for: error) == ExitCode(64))
+    }
+  }
+
+  @Test func badInputIsADataError() throws {
+    let markup = try layout(["--json", "--", "%Q"])
+    #expect(markup.status == 65)
+    #expect(markup.standardOutput.contains("\"unknownCode\""))
+    let fonts = try layout(["--font-dir", "/nonexistent/fonts", "--", "x"])
+    #expect(fonts.status == 65)
+    #expect(fonts.standardOutput.isEmpty)
+  }
+
+  @Test func executableLaysOutAndExits() throws {
+    let path = try Self.configuration.get()
+    let ok = try GalleyBinary().run([
+      "layout", "--json", "--width", "100", "--fontconfig", path, "--", "hello",
+    ])
+    #expect(ok.status == 0)
+    let bad = try GalleyBinary().run(["hit", "--fontconfig", path, "--", "hello"])
+    #expect(bad.status == 64)
+  }
+}
