@@ -38,26 +38,30 @@ public final class LayoutEngine: Sendable {
     _ text: FormattedText, options: LayoutOptions = LayoutOptions()
   ) throws(LayoutError) -> Layout {
     if let problem = options.problem { throw LayoutError(.invalidOptions, problem) }
-    let items = Itemizer.items(of: text, fonts: fonts, language: options.language)
+    let itemization = Itemizer.items(of: text, fonts: fonts, language: options.language)
+    let items = itemization.items
     let bytes = Array(text.string.utf8)
     let buffer = ShapingBuffer()
+    func attributes(_ item: TextItem) -> TextAttributes { text.runs[item.runIndex].attributes }
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)
     var groupStart = 0
     while groupStart < items.count {
       let first = items[groupStart]
+      let size = attributes(first).size
       var groupEnd = groupStart + 1
       while groupEnd < items.count, items[groupEnd].face == first.face,
-        items[groupEnd].attributes.size == first.attributes.size,
+        attributes(items[groupEnd]).size == size,
         items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound
       {
         groupEnd += 1
       }
-      let font = try cache.font(for: first.face, size: first.attributes.size)
+      let font = try cache.font(for: itemization.faces[first.face], size: size)
       shaped += bytes.withUnsafeBufferPointer { paragraph in
         ShapedItem.shapeGroup(
           items[groupStart..<groupEnd], font: font, paragraph: paragraph,
-          language: options.language, buffer: buffer)
+          language: options.language, buffer: buffer,
+          characterSpacing: { attributes($0).characterSpacing })
       }
       groupStart = groupEnd
     }
@@ -67,13 +71,15 @@ public final class LayoutEngine: Sendable {
     let maximumWidth = options.width.map { Int64(($0 * 64).rounded(.down)) }
     let lineRanges = breaker.lines(breaks: breaks, maximumWidth: maximumWidth, text: text.string)
     let positioner = LinePositioner(
-      text: text, items: shaped, offsets: offsets, options: options, bytes: bytes)
+      text: text, items: shaped, faces: itemization.faces, offsets: offsets, options: options,
+      bytes: bytes)
     // A break where HarfBuzz says it is unsafe: shape the line's part of the item again.
     return positioner.layout(lineRanges) { shapedItem, range in
       bytes.withUnsafeBufferPointer { paragraph in
         ShapedItem.shape(
           shapedItem.item, range: range, font: shapedItem.font, paragraph: paragraph,
-          language: options.language, buffer: buffer)
+          language: options.language, buffer: buffer,
+          characterSpacing: attributes(shapedItem.item).characterSpacing)
       }
     }
   }

@@ -1,18 +1,25 @@
 import GalleyFonts
 import GalleyMarkup
 
-/// The output of itemization: a range of the text with one face, size and set of attributes.
+/// The output of itemization: a range of the text with one face and one attributed run.
 ///
-/// Read by the shaper.
+/// Read by the shaper. Plain data, so the later stages copy it for free: the attributes are
+/// `text.runs[runIndex].attributes` and the face is `faces[face]` of ``Itemization``.
 struct TextItem {
   /// UTF-8 offsets into the text.
   var utf8Range: Range<Int>
   /// The index of the attributed run the item comes from.
   var runIndex: Int
-  var face: FaceDescriptor
-  var attributes: TextAttributes
+  /// The index of the item's face in ``Itemization/faces``.
+  var face: Int
   var synthesizedItalic: Bool
   var synthesizedBold: Bool
+}
+
+/// The items of a text and the faces they use, each face once.
+struct Itemization {
+  var items: [TextItem]
+  var faces: [FaceDescriptor]
 }
 
 /// Splits formatted text into items: by attribute run, then by the face that draws each part
@@ -20,9 +27,12 @@ struct TextItem {
 enum Itemizer {
   static func items(
     of text: FormattedText, fonts: FontSet, language: String?
-  ) -> [TextItem] {
+  ) -> Itemization {
     var items: [TextItem] = []
     items.reserveCapacity(text.runs.count)
+    var faces: [FaceDescriptor] = []
+    var faceIndex: [FaceDescriptor: Int] = [:]
+    let utf8 = text.string.utf8
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
       // Weights were validated by the formatter; a hand-made run with a bad one gets regular.
@@ -31,19 +41,26 @@ enum Itemizer {
           family: attributes.family, weight: attributes.weight, italic: attributes.isItalic))
         ?? (try? fonts.resolve(family: attributes.family))
       guard let primary else { continue }
-      let utf8 = text.string.utf8
       for part in fonts.fallbackRuns(for: text[run], primary: primary, language: language) {
         // The parts' indices are indices of the whole text.
         let start = utf8.distance(from: utf8.startIndex, to: part.range.lowerBound)
         let end = utf8.distance(from: utf8.startIndex, to: part.range.upperBound)
         let face = part.face ?? primary.face
+        let index: Int
+        if let known = faceIndex[face] {
+          index = known
+        } else {
+          index = faces.count
+          faces.append(face)
+          faceIndex[face] = index
+        }
         items.append(
           TextItem(
-            utf8Range: start..<end, runIndex: runIndex, face: face, attributes: attributes,
+            utf8Range: start..<end, runIndex: runIndex, face: index,
             synthesizedItalic: attributes.isItalic && face.slant == .upright,
             synthesizedBold: primary.requestedWeight - face.weight >= 200))
       }
     }
-    return items
+    return Itemization(items: items, faces: faces)
   }
 }

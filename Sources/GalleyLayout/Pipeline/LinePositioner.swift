@@ -1,3 +1,4 @@
+import GalleyFonts
 import GalleyMarkup
 
 /// The last stage: places each line's glyphs and stacks the lines.
@@ -7,6 +8,7 @@ import GalleyMarkup
 struct LinePositioner {
   let text: FormattedText
   let items: [ShapedItem]
+  let faces: [FaceDescriptor]
   let offsets: OffsetTable
   let options: LayoutOptions
   let bytes: [UInt8]
@@ -82,7 +84,7 @@ struct LinePositioner {
           glyphs = Array(shaped.glyphs[first..<last])
         }
         if shaped.isRightToLeft { glyphs.reverse() }
-        let shift = Int64((shaped.item.attributes.baselineShift * 64).rounded())
+        let shift = Int64((text.runs[shaped.item.runIndex].attributes.baselineShift * 64).rounded())
         let font = shaped.font
         ascent = max(ascent, Int64(font.ascender) + shift)
         descent = max(descent, Int64(font.descender) - shift)
@@ -124,13 +126,14 @@ struct LinePositioner {
       let baseline = top + line.height - line.descent
       var runs: [Layout.GlyphRun] = []
       for segment in line.segments {
-        let attributes = segment.item.item.attributes
         let item = segment.item.item
+        let attributes = text.runs[item.runIndex].attributes
+        let face = faces[item.face]
         runs.append(
           Layout.GlyphRun(
             font: Layout.FontReference(
-              file: item.face.file, index: item.face.index, family: item.face.family,
-              style: item.face.style, size: attributes.size,
+              file: face.file, index: face.index, family: face.family, style: face.style,
+              size: attributes.size,
               synthesizedItalic: item.synthesizedItalic, synthesizedBold: item.synthesizedBold),
             color: attributes.color.hexString,
             glyphs: segment.glyphs.map { glyph in

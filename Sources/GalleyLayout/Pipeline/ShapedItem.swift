@@ -11,11 +11,13 @@ struct ShapedItem {
   /// HarfBuzz says re-shaping is needed.
   static func shape(
     _ item: TextItem, range: Range<Int>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
-    language: String?, buffer: ShapingBuffer
+    language: String?, buffer: ShapingBuffer, characterSpacing: Double
   ) -> ShapedItem {
     let (glyphs, isRightToLeft) = Shaper.shape(
       paragraph, range: range, font: font, language: language, buffer: buffer)
-    return ShapedItem(item: item, font: font, spacedGlyphs: glyphs, isRightToLeft: isRightToLeft)
+    return ShapedItem(
+      item: item, font: font, spacedGlyphs: glyphs, isRightToLeft: isRightToLeft,
+      characterSpacing: characterSpacing)
   }
 
   /// Shapes consecutive items that share a face and size in one HarfBuzz call.
@@ -24,14 +26,14 @@ struct ShapedItem {
   /// Pango, kerning and ligatures then work across a color change.
   static func shapeGroup(
     _ items: ArraySlice<TextItem>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
-    language: String?, buffer: ShapingBuffer
+    language: String?, buffer: ShapingBuffer, characterSpacing: (TextItem) -> Double
   ) -> [ShapedItem] {
     guard let first = items.first, let last = items.last else { return [] }
     if items.count == 1 {
       return [
         shape(
           first, range: first.utf8Range, font: font, paragraph: paragraph, language: language,
-          buffer: buffer)
+          buffer: buffer, characterSpacing: characterSpacing(first))
       ]
     }
     let (glyphs, isRightToLeft) = Shaper.shape(
@@ -46,16 +48,19 @@ struct ShapedItem {
       shaped.append(
         ShapedItem(
           item: item, font: font, spacedGlyphs: Array(glyphs[start..<next]),
-          isRightToLeft: isRightToLeft))
+          isRightToLeft: isRightToLeft, characterSpacing: characterSpacing(item)))
     }
     return shaped
   }
 
   /// Wraps glyphs, adding character spacing (FXLabel's characterSpacing) once per cluster,
   /// after its last glyph, as a fraction of the size.
-  init(item: TextItem, font: ShapingFont, spacedGlyphs glyphs: [ShapedGlyph], isRightToLeft: Bool) {
+  init(
+    item: TextItem, font: ShapingFont, spacedGlyphs glyphs: [ShapedGlyph], isRightToLeft: Bool,
+    characterSpacing: Double
+  ) {
     var glyphs = glyphs
-    let spacing = Int32((item.attributes.characterSpacing * font.size * 64).rounded())
+    let spacing = Int32((characterSpacing * font.size * 64).rounded())
     if spacing != 0, !glyphs.isEmpty {
       for index in glyphs.indices
       where index == glyphs.count - 1 || glyphs[index + 1].cluster != glyphs[index].cluster {
