@@ -125,11 +125,11 @@ struct LayoutBenchmark: ParsableCommand {
   }
 }
 
-/// `galley-bench hit`: nanoseconds per hit-test query on a ten-line paragraph.
+/// `galley-bench hit`: nanoseconds per hit-test query on a paragraph of several lines.
 struct HitBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "hit",
-    abstract: "Measure link and character hit-testing on a ten-line paragraph.")
+    abstract: "Measure link and character hit-testing on a paragraph of several lines.")
 
   @Option(help: "Measured passes.")
   var passes: Int = 9

@@ -1,3 +1,4 @@
+import Foundation
 import GalleyLayout
 import GalleyMarkup
 import Testing
@@ -86,5 +87,51 @@ struct LinkAndHitTests {
     #expect(hits.characterIndex(atX: 0, y: 0) == nil)
     #expect(hits.closestCharacterIndex(toX: 0, y: 0) == 0)
     #expect(hits.rects(for: 0..<0).isEmpty)
+  }
+}
+
+@Suite("Fixes found in review (layout)")
+struct LayoutReviewTests {
+  @Test func unresolvableFamiliesFallBackInsteadOfVanishing() throws {
+    let engine = try LayoutSupport.engine()
+    let bad = TextAttributes(family: String(repeating: "A", count: 300), size: 13)
+    let json = """
+      {"text": "abcd", "runs": [{"location": 0, "length": 2, "family": "DejaVu Sans", "size": 13,
+      "weight": 0, "color": "#000000FF"}, {"location": 2, "length": 2, "family": "\(bad.family)",
+      "size": 13, "weight": 0, "color": "#000000FF"}], "links": []}
+      """
+    let text = try JSONDecoder().decode(FormattedText.self, from: Data(json.utf8))
+    let layout = try engine.layout(text)
+    let clusters = layout.lines.flatMap { $0.runs.flatMap { $0.glyphs.map(\.cluster) } }
+    #expect(clusters == [0, 1, 2, 3])
+  }
+
+  @Test func spacesAfterAnEmergencySplitHang() throws {
+    let (text, layout) = try LayoutSupport.layout("%40SW ab", width: 20)
+    let lines = LayoutSupport.lineTexts(layout, text)
+    #expect(!lines.contains(" "))
+    #expect(lines.first == "W ")
+  }
+
+  @Test func fractionalWidthsRoundOneWay() throws {
+    let options = LayoutOptions(width: 100.999, alignment: .right)
+    let (_, layout) = try LayoutSupport.layout("right", options: options)
+    #expect(layout.size.width == 100.999)
+    #expect(layout.lines[0].x + layout.lines[0].width <= 100.999)
+  }
+
+  @Test func caretInAGapGoesToTheNearerLine() throws {
+    let (text, layout) = try LayoutSupport.layout(
+      "one\ntwo", options: LayoutOptions(lineSpacing: 20))
+    let hits = HitTester(layout: layout, text: text)
+    let first = layout.lines[0]
+    #expect(hits.closestCharacterIndex(toX: 0, y: first.y + first.height + 2) == 0)
+    #expect(hits.closestCharacterIndex(toX: 0, y: first.y + first.height + 18) == 4)
+  }
+
+  @Test func linkWithoutTargetEncodesNull() throws {
+    let (_, layout) = try LayoutSupport.layout("%Lx%l")
+    let json = String(decoding: try JSONEncoder().encode(layout.links), as: UTF8.self)
+    #expect(json.contains("\"target\":null"))
   }
 }

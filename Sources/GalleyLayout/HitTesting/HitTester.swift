@@ -3,8 +3,8 @@ import GalleyMarkup
 /// Answers "what is under this point?" from a ``Layout``'s own geometry: the same rectangles it
 /// exports and a renderer draws, never a second layout.
 ///
-/// Built once per layout (linear in its glyphs), then each query is two binary searches: the
-/// line by y, then the cluster or link rectangle by x.
+/// Built once per layout (sorting each line's clusters and link rectangles by x), then each
+/// query is two binary searches: the line by y, then the cluster or link rectangle by x.
 ///
 /// ```swift
 /// let hits = HitTester(layout: layout, text: text)
@@ -236,7 +236,11 @@ public struct HitTester: Sendable {
   /// - Returns: A UTF-16 offset in `0...text.utf16.count`.
   public func closestCharacterIndex(toX x: Double, y: Double) -> Int {
     guard !lines.isEmpty else { return 0 }
-    let line = min(firstLine(atOrBelow: y), lines.count - 1)
+    var line = min(firstLine(atOrBelow: y), lines.count - 1)
+    // In the gap between two lines, the nearer one.
+    if line > 0, y < lines[line].top, y - lines[line - 1].bottom < lines[line].top - y {
+      line -= 1
+    }
     let boxes = lines[line].characters
     guard let first = boxes.first, let last = boxes.last else { return lines[line].start }
     if x <= first.minX { return first.location }

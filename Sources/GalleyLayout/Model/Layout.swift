@@ -87,7 +87,7 @@ public struct Layout: Hashable, Sendable, Codable {
 
   /// Why a line ended.
   public enum BreakReason: String, Hashable, Sendable, Codable {
-    /// A mandatory break: `\n`, U+2028 or U+2029.
+    /// A mandatory break: `\n`, `\r`, `\r\n`, VT, FF, NEL, U+2028 or U+2029.
     case explicit
     /// The next word did not fit.
     case wrap
@@ -103,7 +103,7 @@ public struct Layout: Hashable, Sendable, Codable {
     public var location: Int
     /// How many UTF-16 code units the line holds, trailing spaces and the break included.
     public var length: Int
-    /// The left edge of the line's ink box (after alignment).
+    /// Where the line starts horizontally, after alignment.
     public var x: Double
     /// The top of the line box.
     public var y: Double
@@ -169,11 +169,27 @@ public struct Layout: Hashable, Sendable, Codable {
     public var location: Int
     /// The link's length (UTF-16).
     public var length: Int
-    /// The link target, or `nil`.
+    /// The link target, or `nil` (`null` in JSON).
     public var target: String?
-    /// One rectangle per line fragment: from the first cluster's left edge to the last
-    /// cluster's right edge, line top to line bottom.
+    /// One rectangle per line fragment: from the first cluster's left edge to the last visible
+    /// cluster's right edge (spaces hanging past a line's end are not included), line top to
+    /// line bottom.
     public var rects: [Rect]
+
+    private enum CodingKeys: String, CodingKey { case index, location, length, target, rects }
+
+    /// Encodes the link, writing `null` for a missing target as `galley format` does.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: The encoder's errors.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(index, forKey: .index)
+      try container.encode(location, forKey: .location)
+      try container.encode(length, forKey: .length)
+      try container.encode(target, forKey: .target)
+      try container.encode(rects, forKey: .rects)
+    }
   }
 
   /// An underline or strikethrough stroke.

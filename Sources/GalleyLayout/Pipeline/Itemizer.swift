@@ -35,12 +35,14 @@ enum Itemizer {
     let utf8 = text.string.utf8
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
-      // Weights were validated by the formatter; a hand-made run with a bad one gets regular.
+      // Weights and names were validated by the formatter; a hand-made run with a bad one
+      // gets regular, then sans-serif: a run is never dropped.
       let primary =
         (try? fonts.resolve(
           family: attributes.family, weight: attributes.weight, italic: attributes.isItalic))
         ?? (try? fonts.resolve(family: attributes.family))
-      guard let primary else { continue }
+        ?? (try? fonts.resolve(family: "sans-serif"))
+      guard let primary else { continue }  // only when no font is installed at all
       for part in fonts.fallbackRuns(for: text[run], primary: primary, language: language) {
         // The parts' indices are indices of the whole text.
         let start = utf8.distance(from: utf8.startIndex, to: part.range.lowerBound)

@@ -109,8 +109,11 @@ struct LineBreaker {
       }
       // One word is wider than the line: split it between grapheme clusters.
       guard let maximumWidth else { break }
-      let split = emergencySplit(from: start, before: end, maximumWidth: maximumWidth, text: text)
-      lines.append(LineRange(utf8Range: start..<split, visibleEnd: split, reason: .emergency))
+      var split = emergencySplit(from: start, before: end, maximumWidth: maximumWidth, text: text)
+      let visible = split
+      // When the split reaches the word's end, its trailing spaces hang on the same line.
+      if split >= end { split = offset }
+      lines.append(LineRange(utf8Range: start..<split, visibleEnd: visible, reason: .emergency))
       start = split
     }
     if start < bytes.count {

@@ -110,7 +110,8 @@ struct LinePositioner {
       built.append((segments, visibleWidth, ascent, descent, height, range))
     }
 
-    let boxWidth = options.width.map { Int64(($0 * 64).rounded()) } ?? widest
+    // The same rounding as the line breaker's (down), so aligned lines never pass the width.
+    let boxWidth = options.width.map { Int64(($0 * 64).rounded(.down)) } ?? widest
     let spacing = Int64((options.lineSpacing * 64).rounded())
     let paragraphSpacing = Int64((options.paragraphSpacing * 64).rounded())
     var linkCursor = 0
@@ -222,7 +223,8 @@ struct LinePositioner {
         target: link.target, rects: linkRects[link.index])
     }
     return Layout(
-      size: Layout.Size(width: points(boxWidth), height: points(max(0, top))), lines: lines,
+      size: Layout.Size(width: options.width ?? points(boxWidth), height: points(max(0, top))),
+      lines: lines,
       links: links, decorations: decorations, backgrounds: backgrounds)
   }
 
