@@ -140,15 +140,22 @@ public struct HitTester: Sendable {
     return parts.isEmpty ? [range] : parts
   }
 
-  private static func lineIndex(in lines: [LineBoxes], y: Double) -> Int? {
+  /// The first line whose bottom is below `y` (binary search; lines are stacked top to bottom).
+  private static func firstLine(in lines: [LineBoxes], atOrBelow y: Double) -> Int {
     var low = 0
     var high = lines.count
     while low < high {
       let middle = (low + high) / 2
       if lines[middle].bottom <= y { low = middle + 1 } else { high = middle }
     }
-    guard low < lines.count, lines[low].top <= y else { return nil }
     return low
+  }
+
+  /// The line whose box holds `y`, or `nil` between, above or below lines.
+  private static func lineIndex(in lines: [LineBoxes], y: Double) -> Int? {
+    let line = firstLine(in: lines, atOrBelow: y)
+    guard line < lines.count, lines[line].top <= y else { return nil }
+    return line
   }
 
   // MARK: Queries
@@ -169,7 +176,7 @@ public struct HitTester: Sendable {
     guard tolerance > 0 else { return nil }
     var best: (distance: Double, link: Int)?
     // Only lines within the tolerance band can hold a nearer rectangle.
-    let first = firstLine(atOrBelow: y - tolerance)
+    let first = Self.firstLine(in: lines, atOrBelow: y - tolerance)
     var position = first
     while position < lines.count, lines[position].top <= y + tolerance {
       for (rect, link) in lines[position].links {
@@ -196,16 +203,6 @@ public struct HitTester: Sendable {
     }
     guard low < line.links.count, line.links[low].rect.contains(x: x, y: y) else { return nil }
     return line.links[low].link
-  }
-
-  private func firstLine(atOrBelow y: Double) -> Int {
-    var low = 0
-    var high = lines.count
-    while low < high {
-      let middle = (low + high) / 2
-      if lines[middle].bottom <= y { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// The grapheme cluster under a point.
@@ -236,7 +233,7 @@ public struct HitTester: Sendable {
   /// - Returns: A UTF-16 offset in `0...text.utf16.count`.
   public func closestCharacterIndex(toX x: Double, y: Double) -> Int {
     guard !lines.isEmpty else { return 0 }
-    var line = min(firstLine(atOrBelow: y), lines.count - 1)
+    var line = min(Self.firstLine(in: lines, atOrBelow: y), lines.count - 1)
     // In the gap between two lines, the nearer one.
     if line > 0, y < lines[line].top, y - lines[line - 1].bottom < lines[line].top - y {
       line -= 1
