@@ -45,6 +45,8 @@ public final class LayoutEngine: Sendable {
     func attributes(_ item: TextItem) -> TextAttributes { text.runs[item.runIndex].attributes }
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)
+    // The fonts this layout uses, found once each in the shared cache.
+    var fontsUsed: [(face: Int, size: Double, font: ShapingFont)] = []
     var groupStart = 0
     while groupStart < items.count {
       let first = items[groupStart]
@@ -56,7 +58,13 @@ public final class LayoutEngine: Sendable {
       {
         groupEnd += 1
       }
-      let font = try cache.font(for: itemization.faces[first.face], size: size)
+      let font: ShapingFont
+      if let known = fontsUsed.first(where: { $0.face == first.face && $0.size == size }) {
+        font = known.font
+      } else {
+        font = try cache.font(for: itemization.faces[first.face], size: size)
+        fontsUsed.append((first.face, size, font))
+      }
       shaped += bytes.withUnsafeBufferPointer { paragraph in
         ShapedItem.shapeGroup(
           items[groupStart..<groupEnd], font: font, paragraph: paragraph,

@@ -4,6 +4,9 @@ struct FontconfigState: ~Copyable {
   let configuration: FontconfigConfiguration
   private var substitutes: [String: String?] = [:]
   private var styles: [StyleKey: Int] = [:]
+  /// The style asked for last: runs of one text mostly share it, and comparing is cheaper than
+  /// hashing a file path.
+  private var lastStyle: (key: StyleKey, id: Int32)?
   private var styleData: [StyleData] = []
   private var memo: [MemoKey: Int32] = [:]
   private static let memoLimit = 1 << 16
@@ -53,11 +56,16 @@ struct FontconfigState: ~Copyable {
     let key = StyleKey(
       file: primary.face.file, index: primary.face.index, weight: primary.requestedWeight,
       isItalic: primary.isItalicRequested, language: language)
-    if let id = styles[key] { return Int32(id) }
+    if let last = lastStyle, last.key == key { return last.id }
+    if let id = styles[key] {
+      lastStyle = (key, Int32(id))
+      return Int32(id)
+    }
     if styleData.count >= Self.styleLimit {
       styles.removeAll()
       styleData.removeAll()
       memo.removeAll()
+      lastStyle = nil
     }
     let data = StyleData(
       primary: configuration.coverage(of: primary.face),

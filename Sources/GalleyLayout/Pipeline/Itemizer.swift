@@ -30,31 +30,44 @@ enum Itemizer {
   ) -> Itemization {
     var items: [TextItem] = []
     items.reserveCapacity(text.runs.count)
+    // A text uses few faces and few styles, so short linear searches (string equality is a
+    // pointer comparison for the shared strings) beat hashing paths and names for every run.
     var faces: [FaceDescriptor] = []
-    var faceIndex: [FaceDescriptor: Int] = [:]
+    var styles: [(family: String, weight: Int, isItalic: Bool, face: ResolvedFace)] = []
     let utf8 = text.string.utf8
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
-      // Weights and names were validated by the formatter; a hand-made run with a bad one
-      // gets regular, then sans-serif: a run is never dropped.
-      let primary =
-        (try? fonts.resolve(
-          family: attributes.family, weight: attributes.weight, italic: attributes.isItalic))
-        ?? (try? fonts.resolve(family: attributes.family))
-        ?? (try? fonts.resolve(family: "sans-serif"))
-      guard let primary else { continue }  // only when no font is installed at all
+      let primary: ResolvedFace
+      if let known = styles.first(where: {
+        $0.weight == attributes.weight && $0.isItalic == attributes.isItalic
+          && $0.family == attributes.family
+      }) {
+        primary = known.face
+      } else {
+        // Weights and names were validated by the formatter; a hand-made run with a bad one
+        // gets regular, then sans-serif: a run is never dropped.
+        let resolved =
+          (try? fonts.resolve(
+            family: attributes.family, weight: attributes.weight, italic: attributes.isItalic))
+          ?? (try? fonts.resolve(family: attributes.family))
+          ?? (try? fonts.resolve(family: "sans-serif"))
+        guard let resolved else { continue }  // only when no font is installed at all
+        if styles.count < 64 {
+          styles.append((attributes.family, attributes.weight, attributes.isItalic, resolved))
+        }
+        primary = resolved
+      }
       for part in fonts.fallbackRuns(for: text[run], primary: primary, language: language) {
         // The parts' indices are indices of the whole text.
         let start = utf8.distance(from: utf8.startIndex, to: part.range.lowerBound)
         let end = utf8.distance(from: utf8.startIndex, to: part.range.upperBound)
         let face = part.face ?? primary.face
         let index: Int
-        if let known = faceIndex[face] {
+        if let known = faces.firstIndex(where: { $0.index == face.index && $0.file == face.file }) {
           index = known
         } else {
           index = faces.count
           faces.append(face)
-          faceIndex[face] = index
         }
         items.append(
           TextItem(

@@ -24,7 +24,8 @@ struct LinePositioner {
 
   /// One item's part on one line.
   private struct Segment {
-    var item: ShapedItem
+    /// The index of the shaped item in `items` (an index, so segments copy cheaply).
+    var itemIndex: Int
     var glyphs: [Placed]
     var start: Int64
     var end: Int64
@@ -77,13 +78,14 @@ struct LinePositioner {
         let cutsEnd =
           part.upperBound < itemRange.upperBound && last < shaped.glyphs.count
           && shaped.glyphs[last].isUnsafeToBreak
-        var glyphs: [ShapedGlyph]
+        // A slice of the item's glyphs, copied only when re-shaped or reversed.
+        var glyphs: ArraySlice<ShapedGlyph>
         if cutsStart || cutsEnd {
-          glyphs = reshape(shaped, part).glyphs
+          glyphs = reshape(shaped, part).glyphs[...]
         } else {
-          glyphs = Array(shaped.glyphs[first..<last])
+          glyphs = shaped.glyphs[first..<last]
         }
-        if shaped.isRightToLeft { glyphs.reverse() }
+        if shaped.isRightToLeft { glyphs = ArraySlice(glyphs.reversed()) }
         let shift = Int64((text.runs[shaped.item.runIndex].attributes.baselineShift * 64).rounded())
         let font = shaped.font
         ascent = max(ascent, Int64(font.ascender) + shift)
@@ -101,7 +103,8 @@ struct LinePositioner {
           pen += Int64(glyph.xAdvance)
           if glyph.cluster < range.visibleEnd { visibleWidth = max(visibleWidth, pen) }
         }
-        segments.append(Segment(item: shaped, glyphs: placed, start: start, end: pen, shift: shift))
+        segments.append(
+          Segment(itemIndex: itemIndex - 1, glyphs: placed, start: start, end: pen, shift: shift))
       }
       var natural = ascent + descent
       if options.usesFontLeading { natural += gap }
@@ -127,7 +130,7 @@ struct LinePositioner {
       let baseline = top + line.height - line.descent
       var runs: [Layout.GlyphRun] = []
       for segment in line.segments {
-        let item = segment.item.item
+        let item = items[segment.itemIndex].item
         let attributes = text.runs[item.runIndex].attributes
         let face = faces[item.face]
         runs.append(
@@ -145,7 +148,7 @@ struct LinePositioner {
         // Decorations and backgrounds cover the segment up to the line's visible end.
         let end = min(segment.end, line.width)
         guard end > segment.start else { continue }
-        let font = segment.item.font
+        let font = items[segment.itemIndex].font
         let left = points(x + segment.start)
         let width = points(end - segment.start)
         if let background = attributes.background {
