@@ -73,8 +73,8 @@ public final class LayoutEngine: Sendable {
       }
       groupStart = groupEnd
     }
-    let offsets = OffsetTable(text.string)
-    let breaks = try BreakOpportunities(text.string, offsets: offsets, language: options.language)
+    let offsets = OffsetTable(utf8: bytes)
+    let breaks = try BreakOpportunities(offsets: offsets, language: options.language)
     let breaker = LineBreaker(text: text.string, items: shaped)
     let maximumWidth = options.width.map { Int64(($0 * 64).rounded(.down)) }
     let lineRanges = breaker.lines(breaks: breaks, maximumWidth: maximumWidth, text: text.string)

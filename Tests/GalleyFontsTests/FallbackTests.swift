@@ -56,6 +56,23 @@ struct FallbackTests {
     }
   }
 
+  /// The first call fills the coverage table; later calls read it through the UTF-8 fast
+  /// path, which must give the same runs and UTF-16 lengths.
+  @Test func fastPathAgreesWithFirstAnswer() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    let texts = ["tab\there, naïve – “quoted” ∑", "Ωμέγα\u{7F}\u{85}end", "a😀b", "日本 and Latin"]
+    for text in texts {
+      let first = fonts.fallbackRuns(for: text, primary: primary)
+      let second = fonts.fallbackRuns(for: text, primary: primary)
+      #expect(first.map(\.utf16Range) == second.map(\.utf16Range), "\(text)")
+      #expect(first.map(\.face) == second.map(\.face), "\(text)")
+      #expect(second.last?.utf16Range.upperBound == text.utf16.count, "\(text)")
+    }
+    let covered = fonts.fallbackRuns(for: texts[0], primary: primary)
+    #expect(covered.count == 1 && covered[0].isPrimary)
+  }
+
   @Test func punctuationStaysWithTheFallbackInUse() throws {
     let fonts = try HermeticFonts.fontSet()
     let primary = try fonts.resolve(family: "DejaVu Sans")

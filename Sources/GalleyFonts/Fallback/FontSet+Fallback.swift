@@ -67,11 +67,11 @@ extension FontSet {
     fontconfig.withLock { state in
       let style = state.style(for: primary, language: language)
       if text.isEmpty { return [] }
-      if state.primaryCoversAll(text, style: style) {
+      if let length = state.primaryCoverage(text, style: style) {
         // The common case: one run in the requested face, no grapheme clustering needed.
         return [
           FallbackRun(
-            range: text.startIndex..<text.endIndex, utf16Range: 0..<text.utf16.count,
+            range: text.startIndex..<text.endIndex, utf16Range: 0..<length,
             face: primary.face, isPrimary: true)
         ]
       }

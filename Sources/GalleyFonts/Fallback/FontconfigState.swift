@@ -77,33 +77,33 @@ struct FontconfigState: ~Copyable {
     return Int32(styleData.count - 1)
   }
 
-  /// Whether the primary face of `style` draws every scalar of `text` by itself.
+  /// Whether the primary face of `style` draws every scalar of `text` by itself, and if so the
+  /// text's length in UTF-16 code units.
   ///
   /// Emoji presentation is left to the slow path. Decided with the direct table, so it costs a
-  /// few nanoseconds per scalar. `false` means "look closer", not "no".
-  mutating func primaryCoversAll(_ text: Substring, style: Int32) -> Bool {
+  /// few nanoseconds per scalar; the UTF-8 bytes are decoded in place when the text is
+  /// contiguous, which native strings are. `nil` means "look closer", not "no".
+  mutating func primaryCoverage(_ text: Substring, style: Int32) -> Int? {
     let id = Int(style)
     if styleData[id].primaryCovers.isEmpty {
       styleData[id].primaryCovers = [Int8](repeating: -1, count: Int(Self.directLimit))
     }
     // The common case reads the table without touching the rest of the state.
-    let answer = styleData[id].primaryCovers.withUnsafeBufferPointer { table -> Bool? in
-      for scalar in text.unicodeScalars {
-        let value = scalar.value
-        guard value < Self.directLimit else { return false }
-        switch table[Int(value)] {
-        case 1: continue
-        case 0 where scalar.properties.generalCategory == .control: continue
-        case 0: return false
-        default: return nil  // not asked yet: fill the table below
-        }
+    let answer = styleData[id].primaryCovers.withUnsafeBufferPointer { table -> Int?? in
+      text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        Self.coveredLength(bytes, table: table)
       }
-      return true
     }
-    if let answer { return answer }
+    switch answer {
+    case .some(.some(let length)): return length
+    case .some(.none) where Self.hasUnknownScalar(text, table: styleData[id].primaryCovers): break
+    case .some(.none): return nil
+    case .none: break
+    }
+    var length = 0
     for scalar in text.unicodeScalars {
       let value = scalar.value
-      guard value < Self.directLimit else { return false }
+      guard value < Self.directLimit else { return nil }
       var known = styleData[id].primaryCovers[Int(value)]
       if known < 0 {
         let covers =
@@ -113,9 +113,56 @@ struct FontconfigState: ~Copyable {
         styleData[id].primaryCovers[Int(value)] = known
       }
       // Controls are never drawn, so they do not need coverage.
-      if known == 0, scalar.properties.generalCategory != .control { return false }
+      if known == 0, scalar.properties.generalCategory != .control { return nil }
+      length += UTF16.width(scalar)
     }
-    return true
+    return length
+  }
+
+  /// The UTF-16 length of `bytes` when the table says the primary face covers every scalar,
+  /// or `nil` when a scalar is not covered, not asked yet, or past the table.
+  private static func coveredLength(
+    _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<Int8>
+  ) -> Int? {
+    var length = 0
+    var index = 0
+    while index < bytes.count {
+      let lead = UInt32(bytes[index])
+      let value: UInt32
+      // Valid UTF-8 by construction: the lead byte says how many bytes follow.
+      if lead < 0x80 {
+        value = lead
+        index += 1
+      } else if lead < 0xE0 {
+        value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        index += 2
+      } else if lead < 0xF0 {
+        value =
+          (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+          | UInt32(bytes[index + 2] & 0x3F)
+        index += 3
+      } else {
+        return nil  // four-byte scalars are past the table
+      }
+      guard value < directLimit else { return nil }
+      switch table[Int(value)] {
+      case 1: break
+      case 0 where value < 0x20 || (0x7F...0x9F).contains(value): break  // controls
+      default: return nil
+      }
+      length += 1
+    }
+    return length
+  }
+
+  /// Whether `text` has a scalar the table has no answer for yet, so the slow path should
+  /// ask fontconfig and fill the table.
+  private static func hasUnknownScalar(_ text: Substring, table: [Int8]) -> Bool {
+    for scalar in text.unicodeScalars {
+      guard scalar.value < directLimit else { return false }
+      if table[Int(scalar.value)] < 0 { return true }
+    }
+    return false
   }
 
   /// Which face draws `scalar`, memoized per style: -1 for the primary face, a position in

@@ -13,20 +13,12 @@ struct LinePositioner {
   let options: LayoutOptions
   let bytes: [UInt8]
 
-  /// A glyph placed on its line, in 26.6, before alignment.
-  private struct Placed {
-    var glyph: UInt32
-    var x: Int64
-    var yOffset: Int64
-    var advance: Int64
-    var cluster: Int
-  }
-
-  /// One item's part on one line.
+  /// One item's part on one line: a slice of its glyphs (re-shaped or reversed only when
+  /// needed), placed from `start` in 26.6, before alignment.
   private struct Segment {
     /// The index of the shaped item in `items` (an index, so segments copy cheaply).
     var itemIndex: Int
-    var glyphs: [Placed]
+    var glyphs: ArraySlice<ShapedGlyph>
     var start: Int64
     var end: Int64
     var shift: Int64
@@ -92,19 +84,19 @@ struct LinePositioner {
         descent = max(descent, Int64(font.descender) - shift)
         gap = max(gap, Int64(font.lineGap))
         let start = pen
-        var placed: [Placed] = []
-        placed.reserveCapacity(glyphs.count)
-        for glyph in glyphs where !isLineBreakCharacter(at: glyph.cluster) {
-          placed.append(
-            Placed(
-              glyph: glyph.glyph, x: pen + Int64(glyph.xOffset),
-              yOffset: Int64(glyph.yOffset) + shift,
-              advance: Int64(glyph.xAdvance), cluster: glyph.cluster))
+        // Line breaks are not drawn; they end their line (so come first when reversed).
+        while let last = glyphs.last, isLineBreakCharacter(at: last.cluster) {
+          glyphs.removeLast()
+        }
+        while let first = glyphs.first, isLineBreakCharacter(at: first.cluster) {
+          glyphs.removeFirst()
+        }
+        for glyph in glyphs {
           pen += Int64(glyph.xAdvance)
           if glyph.cluster < range.visibleEnd { visibleWidth = max(visibleWidth, pen) }
         }
         segments.append(
-          Segment(itemIndex: itemIndex - 1, glyphs: placed, start: start, end: pen, shift: shift))
+          Segment(itemIndex: itemIndex - 1, glyphs: glyphs, start: start, end: pen, shift: shift))
       }
       var natural = ascent + descent
       if options.usesFontLeading { natural += gap }
@@ -140,11 +132,7 @@ struct LinePositioner {
               size: attributes.size,
               synthesizedItalic: item.synthesizedItalic, synthesizedBold: item.synthesizedBold),
             color: attributes.color.hexString,
-            glyphs: segment.glyphs.map { glyph in
-              Layout.PositionedGlyph(
-                id: glyph.glyph, x: points(x + glyph.x), y: points(baseline - glyph.yOffset),
-                advance: points(glyph.advance), cluster: offsets.utf16Offset(ofUTF8: glyph.cluster))
-            }))
+            glyphs: positioned(segment, x: x, baseline: baseline)))
         // Decorations and backgrounds cover the segment up to the line's visible end.
         let end = min(segment.end, line.width)
         guard end > segment.start else { continue }
@@ -197,10 +185,14 @@ struct LinePositioner {
         var maximum = Int64.min
         for segment in line.segments {
           // Spaces hanging past the line's end are not part of what a tap can hit.
-          for glyph in segment.glyphs
-          where link.contains(glyph.cluster) && glyph.cluster < line.range.visibleEnd {
-            minimum = min(minimum, glyph.x)
-            maximum = max(maximum, glyph.x + glyph.advance)
+          var pen = segment.start
+          for glyph in segment.glyphs {
+            let advance = Int64(glyph.xAdvance)
+            if link.contains(glyph.cluster) && glyph.cluster < line.range.visibleEnd {
+              minimum = min(minimum, pen + Int64(glyph.xOffset))
+              maximum = max(maximum, pen + Int64(glyph.xOffset) + advance)
+            }
+            pen += advance
           }
         }
         guard minimum < maximum else { continue }
@@ -229,6 +221,20 @@ struct LinePositioner {
       size: Layout.Size(width: options.width ?? points(boxWidth), height: points(max(0, top))),
       lines: lines,
       links: links, decorations: decorations, backgrounds: backgrounds)
+  }
+
+  /// A segment's glyphs in points, for a line placed at `x` with its baseline at `baseline`.
+  private func positioned(_ segment: Segment, x: Int64, baseline: Int64) -> [Layout.PositionedGlyph]
+  {
+    var pen = x + segment.start
+    let y = baseline - segment.shift
+    return segment.glyphs.map { glyph in
+      defer { pen += Int64(glyph.xAdvance) }
+      return Layout.PositionedGlyph(
+        id: glyph.glyph, x: points(pen + Int64(glyph.xOffset)),
+        y: points(y - Int64(glyph.yOffset)), advance: points(Int64(glyph.xAdvance)),
+        cluster: offsets.utf16Offset(ofUTF8: glyph.cluster))
+    }
   }
 
   private func stroke(

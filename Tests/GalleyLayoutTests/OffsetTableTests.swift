@@ -1,0 +1,32 @@
+import Testing
+
+@testable import GalleyLayout
+
+@Suite("UTF-8 and UTF-16 offset tables")
+struct OffsetTableTests {
+  /// Texts with one-, two-, three- and four-byte scalars, and the empty text.
+  static let texts = ["", "plain", "naïve résumé", "日本語 text", "a😀b", "👩‍💻 and 🇯🇵\n", "\u{10FFFF}"]
+
+  @Test("Agrees with the standard library's views", arguments: texts)
+  func agreesWithStandardLibrary(_ text: String) {
+    let table = OffsetTable(utf8: Array(text.utf8))
+    #expect(table.units == Array(text.utf16))
+    for index in text.unicodeScalars.indices {
+      let utf8 = text.utf8.distance(from: text.startIndex, to: index)
+      let utf16 = text.utf16.distance(from: text.startIndex, to: index)
+      #expect(table.utf16Offset(ofUTF8: utf8) == utf16)
+      #expect(table.utf8Offset(ofUTF16: utf16) == utf8)
+    }
+    #expect(table.utf16Offset(ofUTF8: text.utf8.count) == text.utf16.count)
+    #expect(table.utf8Offset(ofUTF16: text.utf16.count) == text.utf8.count)
+  }
+
+  @Test("Both halves of a surrogate pair map to the scalar's first byte")
+  func surrogatePairs() {
+    let table = OffsetTable(utf8: Array("a😀b".utf8))
+    #expect(table.utf8Offset(ofUTF16: 1) == 1)
+    #expect(table.utf8Offset(ofUTF16: 2) == 1)
+    #expect(table.utf8Offset(ofUTF16: 3) == 5)
+    #expect((1...4).map { table.utf16Offset(ofUTF8: $0) } == [1, 1, 1, 1])
+  }
+}
