@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "GalleyFonts", targets: ["GalleyFonts"]),
     // Shaping, line breaking, lines, link rectangles and hit-testing.
     .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
+    // Drawing layouts to pixels, PNG, SVG and PDF, with shadows, outlines and gradients.
+    .library(name: "GalleyRender", targets: ["GalleyRender"]),
     .executable(name: "galley", targets: ["GalleyCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
   ],
@@ -28,6 +30,12 @@ let package = Package(
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]
     ),
+    // cairo with its FreeType font backend (and its PNG, SVG and PDF surfaces).
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo-ft",
+      providers: [.apt(["libcairo2-dev"])]
+    ),
     // ICU's entry points are renamed by version macros that Swift cannot import, so a small C
     // file of ours calls them and exposes plain C types.
     .target(
@@ -42,6 +50,7 @@ let package = Package(
       name: "GalleyLayout",
       dependencies: ["GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
     ),
+    .target(name: "GalleyRender", dependencies: ["GalleyMarkup", "GalleyLayout", "CCairo"]),
 
     // MARK: Executables
     .executableTarget(
@@ -50,6 +59,7 @@ let package = Package(
         "GalleyMarkup",
         "GalleyFonts",
         "GalleyLayout",
+        "GalleyRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -59,6 +69,7 @@ let package = Package(
         "GalleyMarkup",
         "GalleyFonts",
         "GalleyLayout",
+        "GalleyRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -15,6 +15,7 @@ struct GalleyCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       FormatCommand.self, FontCommand.self, FontsCommand.self, LayoutCommand.self, HitCommand.self,
+      RenderCommand.self,
     ]
   )
 }

@@ -1,0 +1,302 @@
+import ArgumentParser
+import GalleyLayout
+import GalleyMarkup
+import GalleyRender
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A pair of numbers written `X,Y`: an offset in points or a point in unit coordinates.
+struct NumberPair: ExpressibleByArgument, Hashable {
+  var x: Double
+  var y: Double
+
+  init?(argument: String) {
+    let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite,
+      y.isFinite
+    else { return nil }
+    self.x = x
+    self.y = y
+  }
+}
+
+/// Gradient colors written `C1,C2[,C3…]`, each optionally followed by `@OFFSET` (0…1);
+/// colors without offsets are spread evenly.
+struct GradientStops: ExpressibleByArgument {
+  var stops: [RenderOptions.Gradient.Stop]
+
+  init?(argument: String) {
+    let items = argument.split(separator: ",", omittingEmptySubsequences: false)
+    guard items.count >= 2, items.count <= 256 else { return nil }
+    var colors: [TextColor] = []
+    var offsets: [Double?] = []
+    for item in items {
+      let parts = item.split(separator: "@", omittingEmptySubsequences: false)
+      guard parts.count <= 2, let color = TextColor(parsing: parts[0]) else { return nil }
+      colors.append(color)
+      if parts.count == 2 {
+        guard let offset = Double(parts[1]), offset >= 0, offset <= 1 else { return nil }
+        offsets.append(offset)
+      } else {
+        offsets.append(nil)
+      }
+    }
+    let even = RenderOptions.Gradient.evenStops(colors)
+    stops = zip(even, offsets).map { stop, offset in
+      RenderOptions.Gradient.Stop(offset: offset ?? stop.offset, color: stop.color)
+    }
+  }
+}
+
+/// The canvas color: a color, or `transparent`.
+struct Background: ExpressibleByArgument {
+  var color: TextColor?
+
+  init?(argument: String) {
+    if argument.lowercased() == "transparent" {
+      color = nil
+    } else {
+      guard let color = TextColor(parsing: argument) else { return nil }
+      self.color = color
+    }
+  }
+}
+
+extension RenderOptions.Gradient.Kind: ExpressibleByArgument {}
+extension RenderOptions.Outline.Join: ExpressibleByArgument {}
+extension RenderOptions.Outline.Mode: ExpressibleByArgument {}
+extension ImageFormat: ExpressibleByArgument {}
+
+/// The canvas and effect options of `galley render`.
+struct EffectOptions: ParsableArguments {
+  @Option(help: "Pixels per point (2 for @2x).")
+  var scale: Double = 1
+
+  @Option(help: "The canvas color, or 'transparent'.")
+  var background: Background = Background(argument: "transparent")!
+
+  @Option(help: "Points of empty space around the text and its effects.")
+  var padding: Double = 0
+
+  @Option(help: "Shadow offset X,Y in points (turns the shadow on).")
+  var shadowOffset: NumberPair?
+  @Option(help: "Shadow blur radius in points (turns the shadow on).")
+  var shadowBlur: Double?
+  @Option(help: "Shadow color (turns the shadow on; default #00000080).")
+  var shadowColor: TextColor?
+
+  @Option(help: "Glow blur radius in points (turns the glow on; default 4).")
+  var glowBlur: Double?
+  @Option(help: "Glow color (turns the glow on; default #FFFFFF).")
+  var glowColor: TextColor?
+
+  @Option(help: "Inner shadow offset X,Y in points (turns it on; default 0,1).")
+  var innerShadowOffset: NumberPair?
+  @Option(help: "Inner shadow blur radius in points (turns it on; default 2).")
+  var innerShadowBlur: Double?
+  @Option(help: "Inner shadow color (turns it on; default #000000B0).")
+  var innerShadowColor: TextColor?
+
+  @Option(help: "Gradient colors C1,C2[,…], each optionally with @OFFSET (0…1).")
+  var gradient: GradientStops?
+  @Option(help: "Gradient kind: linear or radial.")
+  var gradientType: RenderOptions.Gradient.Kind = .linear
+  @Option(help: "Gradient start X,Y in unit coordinates of the text (radial: the center).")
+  var gradientStart: NumberPair?
+  @Option(help: "Gradient end X,Y in unit coordinates of the text (radial: on the rim).")
+  var gradientEnd: NumberPair?
+
+  @Option(help: "Outline width in points, drawn outside the glyphs (turns the outline on).")
+  var outlineWidth: Double?
+  @Option(help: "Outline color (default black).")
+  var outlineColor: TextColor?
+  @Option(help: "Outline corners: round, miter or bevel.")
+  var outlineJoin: RenderOptions.Outline.Join = .round
+  @Option(help: "Outline shapes: connected (one outline) or glyphs (each glyph in turn).")
+  var outlineMode: RenderOptions.Outline.Mode = .connected
+
+  @Option(help: "Draw at N times the resolution and scale down (1…4), for small text.")
+  var oversample: Int = 1
+
+  @Option(help: "The color of text inside links.")
+  var linkColor: TextColor?
+
+  @Flag(help: "Draw line boxes, baselines, link rectangles and glyph boxes over the text.")
+  var annotate = false
+
+  var renderOptions: RenderOptions {
+    var options = RenderOptions(
+      scale: scale, background: background.color, padding: padding, oversampling: oversample,
+      linkColor: linkColor, annotates: annotate)
+    if shadowOffset != nil || shadowBlur != nil || shadowColor != nil {
+      options.shadow = RenderOptions.Shadow(
+        offsetX: shadowOffset?.x ?? 0, offsetY: shadowOffset?.y ?? 1, blur: shadowBlur ?? 0,
+        color: shadowColor ?? TextColor(red: 0, green: 0, blue: 0, alpha: 128))
+    }
+    if glowBlur != nil || glowColor != nil {
+      options.glow = RenderOptions.Shadow(
+        blur: glowBlur ?? 4, color: glowColor ?? TextColor(red: 255, green: 255, blue: 255))
+    }
+    if innerShadowOffset != nil || innerShadowBlur != nil || innerShadowColor != nil {
+      options.innerShadow = RenderOptions.Shadow(
+        offsetX: innerShadowOffset?.x ?? 0, offsetY: innerShadowOffset?.y ?? 1,
+        blur: innerShadowBlur ?? 2,
+        color: innerShadowColor ?? TextColor(red: 0, green: 0, blue: 0, alpha: 176))
+    }
+    if let gradient {
+      options.gradient = RenderOptions.Gradient(
+        kind: gradientType, stops: gradient.stops,
+        start: gradientStart.map { ($0.x, $0.y) } ?? (0.5, 0),
+        end: gradientEnd.map { ($0.x, $0.y) } ?? (0.5, 0.75))
+    }
+    if let outlineWidth {
+      options.outline = RenderOptions.Outline(
+        width: outlineWidth, color: outlineColor ?? TextColor(red: 0, green: 0, blue: 0),
+        join: outlineJoin, mode: outlineMode)
+    }
+    return options
+  }
+
+  func validate() throws {
+    if gradient == nil, gradientStart != nil || gradientEnd != nil {
+      throw ValidationError("'--gradient-start' and '--gradient-end' need '--gradient'.")
+    }
+    if outlineWidth == nil, outlineColor != nil {
+      throw ValidationError("'--outline-color' needs '--outline-width'.")
+    }
+    if let problem = renderOptions.problem {
+      throw ValidationError("Invalid render option: \(problem).")
+    }
+  }
+}
+
+/// `galley render`: draws markup to PNG, SVG or PDF, and optionally writes its layout JSON.
+struct RenderCommand: OutcomeCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Lay out markup and draw it to a PNG, SVG or PDF file.",
+    discussion: """
+      The format comes from the output's extension (.png, .svg, .pdf) unless --format is \
+      given. The canvas grows to hold shadows, glows and outlines; --json writes the layout \
+      with an "image" object giving the image's size, scale and the layout's origin in it \
+      (image pixel = (layout point + origin) × scale). Prints the image geometry as JSON. \
+      Images are limited to 16384 pixels a side and 64 megapixels, oversampling included. \
+      Files are written whole or not at all.
+      """
+  )
+
+  @OptionGroup var layout: LayoutCommandOptions
+
+  @OptionGroup var effects: EffectOptions
+
+  @Option(name: [.customShort("o"), .long], help: "The image file to write.")
+  var output: String
+
+  @Option(help: "png, svg or pdf (default: from the output's extension).")
+  var format: ImageFormat?
+
+  @Option(help: "Also write the layout, with the image geometry, as JSON to this file.")
+  var json: String?
+
+  var imageFormat: ImageFormat? { format ?? ImageFormat(pathExtensionOf: output) }
+
+  func validate() throws {
+    guard imageFormat != nil else {
+      throw ValidationError(
+        "Cannot tell the format of '\(output)': use a .png, .svg or .pdf name, or '--format'.")
+    }
+    for path in [output] + (json.map { [$0] } ?? []) {
+      if let problem = Self.writeProblem(path) { throw ValidationError(problem) }
+    }
+    if let json, json == output { throw ValidationError("'--json' and '-o' name the same file.") }
+  }
+
+  /// Why a file cannot be written at `path`, or `nil`.
+  static func writeProblem(_ path: String) -> String? {
+    guard !path.isEmpty else { return "The output path is empty." }
+    func isDirectory(_ path: String) -> Bool? {
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+        return nil
+      }
+      return (attributes[.type] as? FileAttributeType) == .typeDirectory
+    }
+    if isDirectory(path) == true { return "'\(path)' is a directory." }
+    let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    let parent = directory.isEmpty ? "/" : directory
+    guard isDirectory(parent) == true else { return "The directory '\(parent)' does not exist." }
+    guard FileManager.default.isWritableFile(atPath: parent) else {
+      return "Cannot write in '\(parent)'."
+    }
+    return nil
+  }
+
+  private struct Document: Encodable {
+    var layout: Layout
+    var image: ImageGeometry
+
+    private enum CodingKeys: String, CodingKey { case image }
+
+    func encode(to encoder: any Encoder) throws {
+      try layout.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(image, forKey: .image)
+    }
+  }
+
+  func execute() -> CommandOutcome {
+    let made: (FormattedText, Layout)
+    switch layout.makeLayout() {
+    case .failure(let outcome): return outcome
+    case .success(let value): made = value
+    }
+    guard let format = imageFormat else { return failure("internal", "no format") }
+    let image: RenderedImage
+    do {
+      image = try Renderer().render(made.1, options: effects.renderOptions, format: format)
+    } catch {
+      return failure(error.kind.rawValue, error.message)
+    }
+    var files = [(output, image.data)]
+    if let json {
+      let document = JSONOutput.encodeDocument(Document(layout: made.1, image: image.geometry))
+      files.append((json, Array((document + "\n").utf8)))
+    }
+    if let problem = Self.writeAll(files) { return failure("outputFailed", problem) }
+    return CommandOutcome(
+      standardOutput: JSONOutput.encodeDocument(image.geometry), standardError: "", status: 0)
+  }
+
+  /// Writes every file to a temporary name beside it, then renames them all, so a failure
+  /// leaves no partial file behind.
+  static func writeAll(_ files: [(path: String, bytes: [UInt8])]) -> String? {
+    var written: [(temporary: String, path: String)] = []
+    func cleanUp() { for file in written { _ = unlink(file.temporary) } }
+    for file in files {
+      let temporary = "\(file.path).galley-\(getpid()).tmp"
+      guard FileManager.default.createFile(atPath: temporary, contents: Data(file.bytes)) else {
+        cleanUp()
+        return "cannot write '\(file.path)'"
+      }
+      written.append((temporary, file.path))
+    }
+    for file in written where rename(file.temporary, file.path) != 0 {
+      cleanUp()
+      return "cannot move the new file into place at '\(file.path)'"
+    }
+    return nil
+  }
+
+  private func failure(_ kind: String, _ message: String) -> CommandOutcome {
+    CommandOutcome(
+      standardOutput: JSONOutput.errorDocument(kind: kind, message),
+      standardError: "error: \(message)", status: ExitStatus.dataError.rawValue)
+  }
+}

@@ -1,0 +1,116 @@
+internal import CCairo
+
+/// Owns one `cairo_surface_t`: an image in memory, or an SVG or PDF document being written to
+/// a byte buffer.
+///
+/// Not `Sendable` while drawing; ``ImageStorage`` wraps a finished image surface for sharing.
+/// The corresponding C functions are `cairo_image_surface_create`,
+/// `cairo_svg_surface_create_for_stream`, `cairo_pdf_surface_create_for_stream` and
+/// `cairo_surface_destroy`.
+final class CairoSurface {
+  let handle: OpaquePointer  // cairo_surface_t *
+  /// Where a vector surface writes its document.
+  private let sink: ByteSink?
+
+  /// An image surface, ARGB32 (premultiplied) or A8, cleared to transparent.
+  init(image format: cairo_format_t, width: Int, height: Int) throws(RenderError) {
+    // cairo never returns NULL: a failed surface carries an error status.
+    handle = cairo_image_surface_create(format, Int32(width), Int32(height))
+    sink = nil
+    try check("cannot make a \(width)×\(height) image")
+  }
+
+  /// A vector document of `width` × `height` points, written into memory.
+  init(vector format: ImageFormat, width: Double, height: Double) throws(RenderError) {
+    let sink = ByteSink()
+    let closure = Unmanaged.passUnretained(sink).toOpaque()
+    switch format {
+    case .svg:
+      handle = cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
+    case .pdf, .png:
+      handle = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width, height)
+    }
+    self.sink = sink
+    try check("cannot start a \(format.rawValue) document")
+  }
+
+  /// Adopts an image surface cairo made (from PNG data).
+  init(adopting handle: OpaquePointer) {
+    self.handle = handle
+    sink = nil
+  }
+
+  deinit { cairo_surface_destroy(handle) }
+
+  func check(_ what: String) throws(RenderError) {
+    let status = cairo_surface_status(handle)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderError(
+        .drawingFailed, "\(what): \(String(cString: cairo_status_to_string(status)))")
+    }
+  }
+
+  var width: Int { Int(cairo_image_surface_get_width(handle)) }
+  var height: Int { Int(cairo_image_surface_get_height(handle)) }
+  var stride: Int { Int(cairo_image_surface_get_stride(handle)) }
+
+  /// The pixels of an image surface, after pending drawing is flushed.
+  func withPixels<Result>(_ body: (UnsafeMutablePointer<UInt8>) -> Result) -> Result {
+    cairo_surface_flush(handle)
+    let result = body(cairo_image_surface_get_data(handle))
+    cairo_surface_mark_dirty(handle)
+    return result
+  }
+
+  /// Finishes a vector document and returns its bytes.
+  func finishDocument() throws(RenderError) -> [UInt8] {
+    cairo_surface_finish(handle)
+    try check("cannot finish the document")
+    return sink?.bytes ?? []
+  }
+
+  /// Encodes an image surface as PNG.
+  func pngData() throws(RenderError) -> [UInt8] {
+    let sink = ByteSink()
+    let status = cairo_surface_write_to_png_stream(
+      handle, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderError(
+        .drawingFailed, "cannot encode PNG: \(String(cString: cairo_status_to_string(status)))")
+    }
+    return sink.bytes
+  }
+}
+
+/// Collects the bytes cairo writes through a stream callback.
+final class ByteSink {
+  var bytes: [UInt8] = []
+
+  /// The `cairo_write_func_t`: appends to the sink passed as the closure.
+  static let write: cairo_write_func_t = { closure, data, length in
+    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+    let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return CAIRO_STATUS_SUCCESS
+  }
+
+  /// Feeds bytes to cairo's `cairo_read_func_t`, for decoding PNG data.
+  final class Source {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static let read: cairo_read_func_t = { closure, data, length in
+      guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+      let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+      let count = Int(length)
+      guard source.position + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+      source.bytes.withUnsafeBufferPointer { bytes in
+        data.update(from: bytes.baseAddress! + source.position, count: count)
+      }
+      source.position += count
+      return CAIRO_STATUS_SUCCESS
+    }
+  }
+}

@@ -1,0 +1,76 @@
+internal import CCairo
+
+/// An 8-bit alpha image of the text's shape, the source of shadows, glows and inner shadows.
+final class AlphaMask {
+  let surface: CairoSurface
+  /// Mask pixels per layout point, for converting blur radii.
+  var pixelsPerPoint = 1.0
+
+  init(width: Int, height: Int) throws(RenderError) {
+    surface = try CairoSurface(image: CAIRO_FORMAT_A8, width: width, height: height)
+  }
+
+  private init(surface: CairoSurface, pixelsPerPoint: Double) {
+    self.surface = surface
+    self.pixelsPerPoint = pixelsPerPoint
+  }
+
+  /// A copy to blur without touching the original.
+  func copy() throws(RenderError) -> AlphaMask {
+    let copy = try AlphaMask(width: surface.width, height: surface.height)
+    copy.pixelsPerPoint = pixelsPerPoint
+    let count = surface.stride * surface.height
+    surface.withPixels { source in
+      copy.surface.withPixels { target in target.update(from: source, count: count) }
+    }
+    return copy
+  }
+
+  /// Blurs the mask in place with a radius in points.
+  func blur(radius: Double, outside: UInt8) {
+    let blur = BoxBlur(radius: radius, pixelsPerPoint: pixelsPerPoint)
+    let (width, height, stride) = (surface.width, surface.height, surface.stride)
+    surface.withPixels { pixels in
+      blur.apply(pixels, width: width, height: height, stride: stride, outside: outside)
+    }
+  }
+
+  /// FXLabel's inner shadow: the inverse of the shape, blurred, moved by the offset (in mask
+  /// pixels, rounded to whole pixels), and kept only inside the shape.
+  func innerShadow(blurRadius: Double, offsetX: Double, offsetY: Double) throws(RenderError)
+    -> AlphaMask
+  {
+    let inverse = try copy()
+    let (width, height, stride) = (surface.width, surface.height, surface.stride)
+    inverse.surface.withPixels { pixels in
+      for row in 0..<height {
+        for column in 0..<width { pixels[row * stride + column] = 255 - pixels[row * stride + column] }
+      }
+    }
+    // Beyond the canvas is outside the text, so it casts shadow too.
+    inverse.blur(radius: blurRadius, outside: 255)
+    let dx = Int(offsetX.rounded())
+    let dy = Int(offsetY.rounded())
+    let result = try AlphaMask(width: width, height: height)
+    result.pixelsPerPoint = pixelsPerPoint
+    surface.withPixels { shape in
+      inverse.surface.withPixels { shadow in
+        result.surface.withPixels { output in
+          for row in 0..<height {
+            let sourceRow = row - dy
+            for column in 0..<width {
+              let inside = Int(shape[row * stride + column])
+              guard inside > 0 else { continue }
+              let sourceColumn = column - dx
+              let cast =
+                sourceRow >= 0 && sourceRow < height && sourceColumn >= 0 && sourceColumn < width
+                ? Int(shadow[sourceRow * stride + sourceColumn]) : 255
+              output[row * stride + column] = UInt8((cast * inside + 127) / 255)
+            }
+          }
+        }
+      }
+    }
+    return result
+  }
+}

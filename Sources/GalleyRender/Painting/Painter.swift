@@ -1,0 +1,300 @@
+internal import CCairo
+import GalleyLayout
+import GalleyMarkup
+
+/// Draws a scene on a cairo surface, back to front: canvas color, run backgrounds, shadow,
+/// glow, outline, fill (run colors or a gradient), decorations, inner shadow, annotations.
+///
+/// User space is layout points; the context's matrix maps it to device units (image pixels,
+/// oversampled, or vector units of `scale` per point). Blurred effects are made from alpha
+/// masks of the text's shape.
+struct Painter {
+  let scene: Scene
+  let layout: Layout
+  let options: RenderOptions
+  let canvas: Canvas
+  let fonts: CairoFontCache
+  /// Mask pixels per device unit: 1 for images, more for vector output.
+  let maskResolution: Double
+
+  /// Paints everything on `surface`, whose device units are the canvas's device pixels.
+  func paint(on surface: CairoSurface) throws(RenderError) {
+    let context = CairoContext(surface)
+    let cr = context.handle
+    if let background = options.background {
+      set(cr, background)
+      cairo_paint(cr)
+    }
+    transform(cr, deviceScale: canvas.deviceScale)
+    for box in scene.backgrounds {
+      set(cr, box.color)
+      cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+      cairo_fill(cr)
+    }
+    if options.shadow != nil || options.glow != nil {
+      let shape = try mask(includingOutline: true)
+      for effect in [options.shadow, options.glow].compactMap({ $0 }) {
+        let blurred = try shape.copy()
+        blurred.blur(radius: effect.blur, outside: 0)
+        paint(cr, mask: blurred, color: effect.color, offsetX: effect.offsetX, offsetY: effect.offsetY)
+      }
+    }
+    switch options.outline?.mode {
+    case .connected?:
+      stroke(cr, glyphsOf: scene.runs, includeDecorations: true)
+      fill(cr)
+    case .glyphs?:
+      fillStrokingEachGlyph(cr)
+    case nil:
+      fill(cr)
+    }
+    if let inner = options.innerShadow {
+      let shape = try mask(includingOutline: false)
+      let shadow = try shape.innerShadow(
+        blurRadius: inner.blur, offsetX: inner.offsetX * canvas.deviceScale * maskResolution,
+        offsetY: inner.offsetY * canvas.deviceScale * maskResolution)
+      paint(cr, mask: shadow, color: inner.color, offsetX: 0, offsetY: 0)
+    }
+    if options.annotates { annotate(cr) }
+    try context.check()
+  }
+
+  // MARK: Transforms and colors
+
+  private func transform(_ cr: OpaquePointer, deviceScale: Double) {
+    cairo_identity_matrix(cr)
+    cairo_scale(cr, deviceScale, deviceScale)
+    cairo_translate(cr, canvas.geometry.originX, canvas.geometry.originY)
+  }
+
+  private func set(_ cr: OpaquePointer, _ color: TextColor) {
+    cairo_set_source_rgba(
+      cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
+      Double(color.alpha) / 255)
+  }
+
+  // MARK: Fill and outline
+
+  /// Fills glyphs and decorations in their colors, or all with the gradient. Color glyphs
+  /// (emoji) keep their own colors.
+  private func fill(_ cr: OpaquePointer) {
+    let gradient = options.gradient.map(makeGradient)
+    defer { if let gradient { cairo_pattern_destroy(gradient) } }
+    for run in scene.runs {
+      if let gradient, !run.font.isColor {
+        cairo_set_source(cr, gradient)
+      } else {
+        set(cr, run.color)
+      }
+      show(cr, run.glyphs, font: run.font)
+    }
+    for box in scene.decorations {
+      if let gradient { cairo_set_source(cr, gradient) } else { set(cr, box.color) }
+      cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+      cairo_fill(cr)
+    }
+  }
+
+  /// DHSGlyphText's per-glyph outline: each glyph is stroked, then filled, before the next, so
+  /// a glyph's outline overlaps the glyph before it.
+  private func fillStrokingEachGlyph(_ cr: OpaquePointer) {
+    let gradient = options.gradient.map(makeGradient)
+    defer { if let gradient { cairo_pattern_destroy(gradient) } }
+    for run in scene.runs {
+      for index in run.glyphs.indices {
+        let glyph = [run.glyphs[index]]
+        if !run.font.isColor {
+          stroke(cr, glyphsOf: [Scene.Run(reference: run.reference, font: run.font, color: run.color, glyphs: glyph)], includeDecorations: false)
+        }
+        if let gradient, !run.font.isColor { cairo_set_source(cr, gradient) } else { set(cr, run.color) }
+        show(cr, glyph, font: run.font)
+      }
+    }
+    for box in scene.decorations {
+      cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+      strokeCurrentPath(cr)
+      if let gradient { cairo_set_source(cr, gradient) } else { set(cr, box.color) }
+      cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+      cairo_fill(cr)
+    }
+  }
+
+  /// Strokes the outlines of glyphs (and the decorations) with twice the outline width: the
+  /// fill drawn over it hides the inner half.
+  private func stroke(_ cr: OpaquePointer, glyphsOf runs: [Scene.Run], includeDecorations: Bool) {
+    cairo_new_path(cr)
+    for run in runs where !run.font.isColor {
+      cairo_set_scaled_font(cr, run.font.handle)
+      run.glyphs.withUnsafeBufferPointer { glyphs in
+        cairo_glyph_path(cr, glyphs.baseAddress, Int32(glyphs.count))
+      }
+    }
+    if includeDecorations {
+      for box in scene.decorations {
+        cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+      }
+    }
+    strokeCurrentPath(cr)
+  }
+
+  private func strokeCurrentPath(_ cr: OpaquePointer) {
+    guard let outline = options.outline else {
+      cairo_new_path(cr)
+      return
+    }
+    set(cr, outline.color)
+    cairo_set_line_width(cr, 2 * outline.width)
+    switch outline.join {
+    case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+    case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+    }
+    cairo_set_miter_limit(cr, 10)
+    cairo_stroke(cr)
+  }
+
+  private func show(_ cr: OpaquePointer, _ glyphs: [cairo_glyph_t], font: CairoScaledFont) {
+    cairo_set_scaled_font(cr, font.handle)
+    glyphs.withUnsafeBufferPointer { glyphs in
+      cairo_show_glyphs(cr, glyphs.baseAddress, Int32(glyphs.count))
+    }
+  }
+
+  /// The gradient in unit coordinates of the lines' box.
+  private func makeGradient(_ gradient: RenderOptions.Gradient) -> OpaquePointer {
+    let pattern: OpaquePointer
+    switch gradient.kind {
+    case .linear:
+      pattern = cairo_pattern_create_linear(
+        gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)
+    case .radial:
+      let dx = gradient.end.x - gradient.start.x
+      let dy = gradient.end.y - gradient.start.y
+      pattern = cairo_pattern_create_radial(
+        gradient.start.x, gradient.start.y, 0, gradient.start.x, gradient.start.y,
+        (dx * dx + dy * dy).squareRoot())
+    }
+    for stop in gradient.stops {
+      let color = stop.color
+      cairo_pattern_add_color_stop_rgba(
+        pattern, stop.offset, Double(color.red) / 255, Double(color.green) / 255,
+        Double(color.blue) / 255, Double(color.alpha) / 255)
+    }
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    // The pattern's matrix maps user space (points) to pattern space (unit coordinates).
+    let bounds = scene.textBounds
+    var matrix = cairo_matrix_t()
+    cairo_matrix_init_scale(&matrix, 1 / max(bounds.width, 1e-3), 1 / max(bounds.height, 1e-3))
+    cairo_matrix_translate(&matrix, -bounds.minX, -bounds.minY)
+    cairo_pattern_set_matrix(pattern, &matrix)
+    return pattern
+  }
+
+  // MARK: Masks
+
+  /// The text's shape as an alpha mask: glyphs (color ones too), decorations, and the outline
+  /// when asked.
+  private func mask(includingOutline: Bool) throws(RenderError) -> AlphaMask {
+    let mask = try AlphaMask(
+      width: Int((Double(canvas.deviceWidth) * maskResolution).rounded(.up)),
+      height: Int((Double(canvas.deviceHeight) * maskResolution).rounded(.up)))
+    let context = CairoContext(mask.surface)
+    let cr = context.handle
+    let scale = canvas.deviceScale * maskResolution
+    transform(cr, deviceScale: scale)
+    cairo_set_source_rgba(cr, 0, 0, 0, 1)
+    let runs = try scene.runs.map { run throws(RenderError) in
+      var run = run
+      if maskResolution != 1 { run.font = try fonts.font(for: run.reference, deviceScale: scale) }
+      return run
+    }
+    if includingOutline, options.outline != nil {
+      stroke(cr, glyphsOf: runs, includeDecorations: true)
+      cairo_set_source_rgba(cr, 0, 0, 0, 1)
+    }
+    for run in runs { show(cr, run.glyphs, font: run.font) }
+    for box in scene.decorations {
+      cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+    }
+    cairo_fill(cr)
+    try context.check()
+    mask.pixelsPerPoint = scale
+    return mask
+  }
+
+  /// Paints `color` through a mask, moved by an offset in points.
+  private func paint(
+    _ cr: OpaquePointer, mask: AlphaMask, color: TextColor, offsetX: Double, offsetY: Double
+  ) {
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_scale(cr, 1 / maskResolution, 1 / maskResolution)
+    set(cr, color)
+    let unit = canvas.deviceScale * maskResolution
+    cairo_mask_surface(cr, mask.surface.handle, offsetX * unit, offsetY * unit)
+    cairo_restore(cr)
+  }
+
+  // MARK: Annotations
+
+  /// pango-view's debug overlay: line boxes (blue), baselines (green), link rectangles (red)
+  /// and glyph ink boxes (orange), in lines one device pixel wide.
+  private func annotate(_ cr: OpaquePointer) {
+    cairo_save(cr)
+    let hairline = 1 / canvas.deviceScale
+    cairo_set_line_width(cr, hairline)
+    cairo_set_source_rgba(cr, 1, 0.55, 0, 0.7)
+    for run in scene.runs {
+      for glyph in run.glyphs {
+        var extents = cairo_text_extents_t()
+        var single = glyph
+        cairo_scaled_font_glyph_extents(run.font.handle, &single, 1, &extents)
+        guard extents.width > 0, extents.height > 0 else { continue }
+        cairo_rectangle(
+          cr, glyph.x + extents.x_bearing, glyph.y + extents.y_bearing, extents.width,
+          extents.height)
+      }
+    }
+    cairo_stroke(cr)
+    for line in layout.lines {
+      cairo_set_source_rgba(cr, 0.1, 0.3, 1, 0.8)
+      cairo_rectangle(
+        cr, line.x + hairline / 2, line.y + hairline / 2, max(0, line.width - hairline),
+        max(0, line.height - hairline))
+      cairo_stroke(cr)
+      cairo_set_source_rgba(cr, 0, 0.6, 0.1, 0.9)
+      cairo_move_to(cr, line.x, line.baseline)
+      cairo_line_to(cr, line.x + line.width, line.baseline)
+      cairo_stroke(cr)
+    }
+    for link in layout.links {
+      for rect in link.rects {
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_set_source_rgba(cr, 1, 0, 0, 0.15)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgba(cr, 0.9, 0, 0, 0.9)
+        cairo_stroke(cr)
+      }
+    }
+    cairo_restore(cr)
+  }
+}
+
+/// Owns one `cairo_t`. The corresponding C functions are `cairo_create` and `cairo_destroy`.
+final class CairoContext {
+  let handle: OpaquePointer  // cairo_t *
+
+  init(_ surface: CairoSurface) {
+    // cairo never returns NULL: a failed context carries an error status.
+    handle = cairo_create(surface.handle)
+  }
+
+  deinit { cairo_destroy(handle) }
+
+  func check() throws(RenderError) {
+    let status = cairo_status(handle)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderError(.drawingFailed, String(cString: cairo_status_to_string(status)))
+    }
+  }
+}

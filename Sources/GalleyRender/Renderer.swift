@@ -1,0 +1,118 @@
+internal import CCairo
+import GalleyLayout
+
+/// Draws layouts: to pixels in memory, or to PNG, SVG or PDF files.
+///
+/// A renderer draws exactly the ``Layout`` it is given (the glyph positions and rectangles
+/// that were exported and that hit-testing uses), so what a user taps is what they see. It
+/// keeps cairo faces and scaled fonts, with their glyph caches, for the life of the process,
+/// and is safe to share between threads.
+///
+/// ```swift
+/// let layout = try LayoutEngine(fonts: try FontSet()).layout(text, options: .init(width: 300))
+/// var options = RenderOptions(scale: 2)
+/// options.shadow = .init(offsetX: 0, offsetY: 1, blur: 3)
+/// let png = try Renderer().render(layout, options: options, format: .png)
+/// ```
+public final class Renderer: Sendable {
+  private let fonts = CairoFontCache()
+
+  /// Creates a renderer with empty font caches.
+  public init() {}
+
+  /// The image's size and the layout's place in it, without drawing.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout.
+  ///   - options: Scale, padding and effects (they decide how far the canvas grows).
+  ///   - format: The output format (vector formats are not oversampled).
+  /// - Returns: The geometry ``render(_:options:format:)`` would report.
+  /// - Throws: ``RenderError`` for bad options, limits or fonts.
+  public func geometry(
+    of layout: Layout, options: RenderOptions = RenderOptions(), format: ImageFormat = .png
+  ) throws(RenderError) -> ImageGeometry {
+    try prepare(layout, options: options, isVector: format != .png).canvas.geometry
+  }
+
+  /// Draws a layout into pixels.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout.
+  ///   - options: Scale, canvas and effects.
+  /// - Returns: The pixels and where the layout sits in them.
+  /// - Throws: ``RenderError`` for bad options, an image over the limits, an unusable font or
+  ///   a cairo failure.
+  public func rasterize(_ layout: Layout, options: RenderOptions = RenderOptions())
+    throws(RenderError) -> Bitmap
+  {
+    let (scene, canvas) = try prepare(layout, options: options, isVector: false)
+    let surface = try CairoSurface(
+      image: CAIRO_FORMAT_ARGB32, width: canvas.deviceWidth, height: canvas.deviceHeight)
+    let painter = Painter(
+      scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
+      maskResolution: 1)
+    try painter.paint(on: surface)
+    guard options.oversampling > 1 else { return Bitmap(surface: surface, geometry: canvas.geometry) }
+    // Scale the oversampled drawing down with cairo's box-filtered resampling.
+    let final = try CairoSurface(
+      image: CAIRO_FORMAT_ARGB32, width: canvas.geometry.width, height: canvas.geometry.height)
+    let context = CairoContext(final)
+    let factor = 1 / Double(options.oversampling)
+    cairo_scale(context.handle, factor, factor)
+    cairo_set_source_surface(context.handle, surface.handle, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(context.handle), CAIRO_FILTER_GOOD)
+    cairo_set_operator(context.handle, CAIRO_OPERATOR_SOURCE)
+    cairo_paint(context.handle)
+    try context.check()
+    return Bitmap(surface: final, geometry: canvas.geometry)
+  }
+
+  /// Draws a layout and encodes it.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout.
+  ///   - options: Scale, canvas and effects.
+  ///   - format: PNG, SVG or PDF.
+  /// - Returns: The file's bytes and where the layout sits in the image.
+  /// - Throws: ``RenderError`` as ``rasterize(_:options:)`` does.
+  public func render(
+    _ layout: Layout, options: RenderOptions = RenderOptions(), format: ImageFormat
+  ) throws(RenderError) -> RenderedImage {
+    switch format {
+    case .png:
+      let bitmap = try rasterize(layout, options: options)
+      return RenderedImage(format: .png, data: try bitmap.pngData(), geometry: bitmap.geometry)
+    case .svg, .pdf:
+      let (scene, canvas) = try prepare(layout, options: options, isVector: true)
+      let data: [UInt8]
+      do {
+        // The document is in image units (points × scale), so it matches the PNG's size.
+        let surface = try CairoSurface(
+          vector: format, width: Double(canvas.geometry.width),
+          height: Double(canvas.geometry.height))
+        let painter = Painter(
+          scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
+          maskResolution: Canvas.vectorMaskResolution)
+        try painter.paint(on: surface)
+        data = try surface.finishDocument()
+      }
+      return RenderedImage(format: format, data: data, geometry: canvas.geometry)
+    }
+  }
+
+  private func prepare(_ layout: Layout, options: RenderOptions, isVector: Bool)
+    throws(RenderError) -> (scene: Scene, canvas: Canvas)
+  {
+    if let problem = options.problem { throw RenderError(.invalidOptions, problem) }
+    guard layout.size.width.isFinite, layout.size.height.isFinite, layout.size.width >= 0,
+      layout.size.height >= 0, layout.size.width <= 1e7, layout.size.height <= 1e7
+    else { throw RenderError(.invalidLayout, "the layout's size is not finite or is too large") }
+    let deviceScale = options.scale * Double(isVector ? 1 : options.oversampling)
+    let scene = try Scene(
+      layout: layout, fonts: fonts, deviceScale: deviceScale, linkColor: options.linkColor)
+    let canvas = try Canvas(
+      scene: scene, layoutSize: (layout.size.width, layout.size.height), options: options,
+      isVector: isVector)
+    return (scene, canvas)
+  }
+}
