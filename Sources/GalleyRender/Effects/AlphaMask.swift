@@ -1,4 +1,5 @@
 internal import CCairo
+import GalleyMarkup
 
 /// An 8-bit alpha image of the text's shape, the source of shadows, glows and inner shadows.
 final class AlphaMask {
@@ -72,5 +73,37 @@ final class AlphaMask {
       }
     }
     return result
+  }
+
+  /// An image of `color` with the mask's alpha, premultiplied: how vector output carries a
+  /// blurred effect, since SVG and PDF readers handle images better than masks.
+  func colorized(_ color: TextColor) throws(RenderError) -> CairoSurface {
+    let (width, height, stride) = (surface.width, surface.height, surface.stride)
+    let image = try CairoSurface(image: CAIRO_FORMAT_ARGB32, width: width, height: height)
+    let imageStride = image.stride
+    let alpha = UInt32(color.alpha)
+    let channels = [UInt32(color.red), UInt32(color.green), UInt32(color.blue)].map {
+      $0 * alpha
+    }
+    surface.withPixels { mask in
+      image.withPixels { pixels in
+        for row in 0..<height {
+          let target = UnsafeMutableRawPointer(pixels + row * imageStride)
+          for column in 0..<width {
+            let coverage = UInt32(mask[row * stride + column])
+            guard coverage > 0 else { continue }
+            // Premultiplied: every channel scaled by alpha × coverage.
+            let scale = coverage
+            let a = (alpha * scale + 127) / 255
+            let r = (channels[0] / 255 * scale + 127) / 255
+            let g = (channels[1] / 255 * scale + 127) / 255
+            let b = (channels[2] / 255 * scale + 127) / 255
+            target.storeBytes(
+              of: a << 24 | r << 16 | g << 8 | b, toByteOffset: column * 4, as: UInt32.self)
+          }
+        }
+      }
+    }
+    return image
   }
 }

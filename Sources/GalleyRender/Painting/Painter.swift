@@ -16,6 +16,8 @@ struct Painter {
   let fonts: CairoFontCache
   /// Mask pixels per device unit: 1 for images, more for vector output.
   let maskResolution: Double
+  /// Whether the surface is SVG or PDF.
+  var isVector: Bool { maskResolution != 1 }
 
   /// Paints everything on `surface`, whose device units are the canvas's device pixels.
   func paint(on surface: CairoSurface) throws(RenderError) {
@@ -36,7 +38,8 @@ struct Painter {
       for effect in [options.shadow, options.glow].compactMap({ $0 }) {
         let blurred = try shape.copy()
         blurred.blur(radius: effect.blur, outside: 0)
-        paint(cr, mask: blurred, color: effect.color, offsetX: effect.offsetX, offsetY: effect.offsetY)
+        try paint(
+          cr, mask: blurred, color: effect.color, offsetX: effect.offsetX, offsetY: effect.offsetY)
       }
     }
     switch options.outline?.mode {
@@ -53,7 +56,7 @@ struct Painter {
       let shadow = try shape.innerShadow(
         blurRadius: inner.blur, offsetX: inner.offsetX * canvas.deviceScale * maskResolution,
         offsetY: inner.offsetY * canvas.deviceScale * maskResolution)
-      paint(cr, mask: shadow, color: inner.color, offsetX: 0, offsetY: 0)
+      try paint(cr, mask: shadow, color: inner.color, offsetX: 0, offsetY: 0)
     }
     if options.annotates { annotate(cr) }
     try context.check()
@@ -222,17 +225,24 @@ struct Painter {
     return mask
   }
 
-  /// Paints `color` through a mask, moved by an offset in points.
+  /// Paints `color` through a mask, moved by an offset in points: as a mask on images, as a
+  /// colored image in vector output.
   private func paint(
     _ cr: OpaquePointer, mask: AlphaMask, color: TextColor, offsetX: Double, offsetY: Double
-  ) {
+  ) throws(RenderError) {
     cairo_save(cr)
+    defer { cairo_restore(cr) }
     cairo_identity_matrix(cr)
     cairo_scale(cr, 1 / maskResolution, 1 / maskResolution)
-    set(cr, color)
     let unit = canvas.deviceScale * maskResolution
-    cairo_mask_surface(cr, mask.surface.handle, offsetX * unit, offsetY * unit)
-    cairo_restore(cr)
+    if isVector {
+      let image = try mask.colorized(color)
+      cairo_set_source_surface(cr, image.handle, offsetX * unit, offsetY * unit)
+      cairo_paint(cr)
+    } else {
+      set(cr, color)
+      cairo_mask_surface(cr, mask.surface.handle, offsetX * unit, offsetY * unit)
+    }
   }
 
   // MARK: Annotations
