@@ -70,6 +70,7 @@ let package = Package(
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
+        "GalleyRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -52,7 +52,9 @@ public final class Renderer: Sendable {
       scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
       maskResolution: 1)
     try painter.paint(on: surface)
-    guard options.oversampling > 1 else { return Bitmap(surface: surface, geometry: canvas.geometry) }
+    guard options.oversampling > 1 else {
+      return Bitmap(surface: surface, geometry: canvas.geometry)
+    }
     // Scale the oversampled drawing down with cairo's box-filtered resampling.
     let final = try CairoSurface(
       image: CAIRO_FORMAT_ARGB32, width: canvas.geometry.width, height: canvas.geometry.height)

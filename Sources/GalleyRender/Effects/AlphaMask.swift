@@ -45,7 +45,9 @@ final class AlphaMask {
     let (width, height, stride) = (surface.width, surface.height, surface.stride)
     inverse.surface.withPixels { pixels in
       for row in 0..<height {
-        for column in 0..<width { pixels[row * stride + column] = 255 - pixels[row * stride + column] }
+        for column in 0..<width {
+          pixels[row * stride + column] = 255 - pixels[row * stride + column]
+        }
       }
     }
     // Beyond the canvas is outside the text, so it casts shadow too.

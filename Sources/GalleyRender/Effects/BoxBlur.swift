@@ -61,10 +61,14 @@ struct BoxBlur {
     defer { line.deallocate() }
     for radius in radii where radius > 0 {
       for row in 0..<height {
-        Self.pass(pixels + row * stride, step: 1, count: width, radius: radius, outside: outside, line: line)
+        Self.pass(
+          pixels + row * stride, step: 1, count: width, radius: radius, outside: outside, line: line
+        )
       }
       for column in 0..<width {
-        Self.pass(pixels + column, step: stride, count: height, radius: radius, outside: outside, line: line)
+        Self.pass(
+          pixels + column, step: stride, count: height, radius: radius, outside: outside, line: line
+        )
       }
     }
   }

@@ -240,7 +240,9 @@ public struct RenderOptions: Hashable, Sendable {
 
   /// Why these options cannot be used, or `nil` when they can.
   public var problem: String? {
-    guard scale.isFinite, scale > 0, scale <= 16 else { return "scale must be above 0 and at most 16" }
+    guard scale.isFinite, scale > 0, scale <= 16 else {
+      return "scale must be above 0 and at most 16"
+    }
     guard padding.isFinite, padding >= 0, padding <= 10_000 else {
       return "padding must be in 0...10000"
     }

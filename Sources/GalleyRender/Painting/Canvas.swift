@@ -27,7 +27,8 @@ struct Canvas {
     let oversampling = isVector ? 1 : options.oversampling
     deviceScale = options.scale * Double(oversampling)
     let maskScale = deviceScale * (isVector ? Self.vectorMaskResolution : 1)
-    var content = Bounds(x: 0, y: 0, width: max(0, layoutSize.width), height: max(0, layoutSize.height))
+    var content = Bounds(
+      x: 0, y: 0, width: max(0, layoutSize.width), height: max(0, layoutSize.height))
     if let ink = scene.inkBounds {
       content = content.union(ink)
       var shape = ink

@@ -107,9 +107,17 @@ struct Painter {
       for index in run.glyphs.indices {
         let glyph = [run.glyphs[index]]
         if !run.font.isColor {
-          stroke(cr, glyphsOf: [Scene.Run(reference: run.reference, font: run.font, color: run.color, glyphs: glyph)], includeDecorations: false)
+          stroke(
+            cr,
+            glyphsOf: [
+              Scene.Run(reference: run.reference, font: run.font, color: run.color, glyphs: glyph)
+            ], includeDecorations: false)
         }
-        if let gradient, !run.font.isColor { cairo_set_source(cr, gradient) } else { set(cr, run.color) }
+        if let gradient, !run.font.isColor {
+          cairo_set_source(cr, gradient)
+        } else {
+          set(cr, run.color)
+        }
         show(cr, glyph, font: run.font)
       }
     }

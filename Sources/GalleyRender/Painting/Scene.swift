@@ -30,7 +30,7 @@ struct Scene {
   var inkBounds: Bounds?
   /// The lines' box: from the leftmost line start to the rightmost line end, and from the top
   /// of the first line to the bottom of the last. Gradients are placed in it.
-  var textBounds: Bounds
+  var textBounds = Bounds(x: 0, y: 0, width: 0, height: 0)
 
   /// Prepares a layout, fetching scaled fonts for `deviceScale` pixels per point.
   ///
@@ -43,44 +43,69 @@ struct Scene {
       $0.lowerBound < $1.lowerBound
     }
     var text: Bounds?
-    for line in layout.lines {
+    // A layout repeats few fonts and colors: look each up once, comparing cheaply (the
+    // layout's strings share storage, so equal ones compare by pointer).
+    var knownFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
+    var knownColors: [(name: String, color: TextColor)] = []
+    func color(_ name: String) -> TextColor {
+      if let known = knownColors.first(where: { $0.name == name }) { return known.color }
+      let parsed = TextColor(parsing: name) ?? black
+      if knownColors.count < 64 { knownColors.append((name, parsed)) }
+      return parsed
+    }
+    var ink: Bounds?
+    func measure(_ glyphs: ArraySlice<cairo_glyph_t>, font: CairoScaledFont) {
+      guard let first = glyphs.first else { return }
+      var extents = cairo_text_extents_t()
+      glyphs.withUnsafeBufferPointer { glyphs in
+        cairo_scaled_font_glyph_extents(
+          font.handle, glyphs.baseAddress, Int32(glyphs.count), &extents)
+      }
+      guard extents.width > 0, extents.height > 0 else { return }
+      // cairo measures the bearings from the first glyph's origin.
+      ink = ink.union(
+        Bounds(
+          x: first.x + extents.x_bearing, y: first.y + extents.y_bearing, width: extents.width,
+          height: extents.height))
+    }
+    for (lineNumber, line) in layout.lines.enumerated() {
       guard Self.isSane(line.x, line.y, line.width, line.height, line.baseline) else {
         throw RenderError(.invalidLayout, "a line's geometry is not finite or is too large")
       }
       text = text.union(Bounds(x: line.x, y: line.y, width: line.width, height: line.height))
-      for run in line.runs where !run.glyphs.isEmpty {
+      // Ink can pass the layout box only above the first line, below the last, or at a line's
+      // ends (overhangs), so only those glyphs are measured.
+      let isEdgeLine = lineNumber == 0 || lineNumber == layout.lines.count - 1
+      let firstRun = line.runs.firstIndex { !$0.glyphs.isEmpty }
+      let lastRun = line.runs.lastIndex { !$0.glyphs.isEmpty }
+      for (runNumber, run) in line.runs.enumerated() where !run.glyphs.isEmpty {
         guard run.font.size > 0, run.font.size <= 10_000 else {
           throw RenderError(.invalidLayout, "a run's font size is out of range")
         }
-        let font = try fonts.font(for: run.font, deviceScale: deviceScale)
-        let color = TextColor(parsing: run.color) ?? black
-        var glyphs: [cairo_glyph_t] = []
-        glyphs.reserveCapacity(run.glyphs.count)
-        var inLink: [Bool] = []
-        if linkColor != nil { inLink.reserveCapacity(run.glyphs.count) }
+        let font: CairoScaledFont
+        if let known = knownFonts.first(where: { $0.reference == run.font }) {
+          font = known.font
+        } else {
+          font = try fonts.font(for: run.font, deviceScale: deviceScale)
+          if knownFonts.count < 64 { knownFonts.append((run.font, font)) }
+        }
+        let color = color(run.color)
         for glyph in run.glyphs {
           guard Self.isSane(glyph.x, glyph.y) else {
             throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
           }
-          glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y))
-          if linkColor != nil {
-            inLink.append(Self.contains(linkRanges, glyph.cluster))
-          }
+          let drawn = cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
+          let glyphColor =
+            linkColor.map { Self.contains(linkRanges, glyph.cluster) ? $0 : color } ?? color
+          append(drawn, reference: run.font, font: font, color: glyphColor)
         }
-        guard let linkColor, inLink.contains(true) else {
-          runs.append(Run(reference: run.font, font: font, color: color, glyphs: glyphs))
-          continue
-        }
-        // Consecutive glyphs with the same link membership share a color.
-        var start = 0
-        while start < glyphs.count {
-          var end = start + 1
-          while end < glyphs.count, inLink[end] == inLink[start] { end += 1 }
-          runs.append(
-            Run(
-              reference: run.font, font: font, color: inLink[start] ? linkColor : color,
-              glyphs: Array(glyphs[start..<end])))
-          start = end
+        // The run's glyphs are the last ones appended (possibly spread over runs split by
+        // link color); measure them from the scene's runs.
+        if isEdgeLine {
+          measureLast(run.glyphs.count, measure: measure)
+        } else {
+          if runNumber == firstRun { measureLast(run.glyphs.count, first: true, measure: measure) }
+          if runNumber == lastRun { measureLast(1, measure: measure) }
         }
       }
     }
@@ -88,33 +113,59 @@ struct Scene {
       guard Self.isSane(decoration.rect) else {
         throw RenderError(.invalidLayout, "a decoration rectangle is not finite or is too large")
       }
-      decorations.append(Box(rect: decoration.rect, color: TextColor(parsing: decoration.color) ?? black))
+      decorations.append(Box(rect: decoration.rect, color: color(decoration.color)))
     }
     for background in layout.backgrounds {
       guard Self.isSane(background.rect) else {
         throw RenderError(.invalidLayout, "a background rectangle is not finite or is too large")
       }
-      backgrounds.append(Box(rect: background.rect, color: TextColor(parsing: background.color) ?? black))
-    }
-    var ink: Bounds?
-    for run in runs {
-      var extents = cairo_text_extents_t()
-      run.glyphs.withUnsafeBufferPointer { glyphs in
-        cairo_scaled_font_glyph_extents(
-          run.font.handle, glyphs.baseAddress, Int32(glyphs.count), &extents)
-      }
-      guard extents.width > 0, extents.height > 0, let first = run.glyphs.first else { continue }
-      // cairo measures the bearings from the first glyph's origin.
-      ink = ink.union(
-        Bounds(
-          x: first.x + extents.x_bearing, y: first.y + extents.y_bearing, width: extents.width,
-          height: extents.height))
+      backgrounds.append(Box(rect: background.rect, color: color(background.color)))
     }
     for decoration in decorations {
       ink = ink.union(Bounds(decoration.rect))
     }
     inkBounds = ink
     textBounds = text ?? Bounds(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
+  }
+
+  /// Adds a glyph to the last run when it has the same font and color, or starts a run, so
+  /// cairo is called once for a whole stretch of text (layouts split runs at every item).
+  private mutating func append(
+    _ glyph: cairo_glyph_t, reference: Layout.FontReference, font: CairoScaledFont,
+    color: TextColor
+  ) {
+    let lastIndex = runs.count - 1
+    if lastIndex >= 0, runs[lastIndex].font === font, runs[lastIndex].color == color {
+      runs[lastIndex].glyphs.append(glyph)
+    } else {
+      runs.append(Run(reference: reference, font: font, color: color, glyphs: [glyph]))
+    }
+  }
+
+  /// Measures the last `count` glyphs appended (or, with `first`, the first of them), run by
+  /// run, with each run's font.
+  private func measureLast(
+    _ count: Int, first: Bool = false,
+    measure: (ArraySlice<cairo_glyph_t>, CairoScaledFont) -> Void
+  ) {
+    var remaining = count
+    var runIndex = runs.count - 1
+    var firstSlice: (ArraySlice<cairo_glyph_t>, CairoScaledFont)?
+    while remaining > 0, runIndex >= 0 {
+      let glyphs = runs[runIndex].glyphs
+      let taken = min(remaining, glyphs.count)
+      let slice = glyphs[(glyphs.count - taken)...]
+      if first {
+        firstSlice = (slice, runs[runIndex].font)
+      } else {
+        measure(slice, runs[runIndex].font)
+      }
+      remaining -= taken
+      runIndex -= 1
+    }
+    if let (slice, font) = firstSlice, let glyph = slice.first {
+      measure([glyph][...], font)
+    }
   }
 
   private static func contains(_ ranges: [Range<Int>], _ offset: Int) -> Bool {

@@ -1,0 +1,174 @@
+import ArgumentParser
+import GalleyFonts
+import GalleyLayout
+import GalleyMarkup
+import GalleyRender
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `galley-bench render`: labels drawn per second, layout included, plain and with effects.
+struct RenderBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Lay out and draw each line of a corpus as one label; report throughput as JSON.",
+    discussion: """
+      Each corpus line is laid out and drawn into pixels (no file encoding), once plainly and \
+      once with a shadow, a gradient and an outline. Prints labelsPerSecond and \
+      microsecondsPerLabel for both, the same for PNG encoding of the plain images, a blur \
+      scaling table (microseconds per blur radius) and peak memory.
+      """
+  )
+
+  @Option(help: "The corpus: one label per line (markup unless --plain).")
+  var corpus: String
+
+  @Option(help: "The box width in points.")
+  var width: Double = 400
+
+  @Option(help: "The default family.")
+  var family: String = "DejaVu Sans"
+
+  @Option(help: "The default size in points.")
+  var size: Double = 13
+
+  @Option(help: "Pixels per point.")
+  var scale: Double = 1
+
+  @Flag(help: "Take the corpus as plain text.")
+  var plain = false
+
+  @Option(name: .customLong("font"), help: "A family for the font table.")
+  var fonts: [String] = []
+
+  @Option(name: .customLong("color"), help: "A color for the color table.")
+  var colors: [String] = []
+
+  @Option(help: "Measured passes.")
+  var passes: Int = 5
+
+  @Option(help: "The effects of the second measurement, from shadow, gradient, outline, glow.")
+  var effects: String = "shadow,gradient,outline"
+
+  @Option(help: "The effects of the second measurement, from shadow, gradient, outline, glow.")
+  var effects: String = "shadow,gradient,outline"
+
+  func validate() throws {
+    guard (1...100).contains(passes) else {
+      throw ValidationError("'--passes' must be in 1...100.")
+    }
+    guard width > 0, width <= 10_000 else { throw ValidationError("'--width' is out of range.") }
+    guard scale > 0, scale <= 8 else { throw ValidationError("'--scale' is out of range.") }
+    for color in colors where TextColor(parsing: color) == nil {
+      throw ValidationError("'\(color)' is not a color.")
+    }
+  }
+
+  func run() throws {
+    guard let data = FileManager.default.contents(atPath: corpus) else {
+      printError("galley-bench: cannot read '\(corpus)'")
+      throw ExitCode(65)
+    }
+    var formatter = MarkupFormatter(
+      fontFamilies: fonts, colors: colors.compactMap { TextColor(parsing: $0) })
+    formatter.defaultFamily = family
+    formatter.defaultSize = size
+    let paragraphs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let texts = try paragraphs.map { paragraph -> FormattedText in
+      plain
+        ? FormattedText(plain: paragraph, attributes: formatter.defaultAttributes)
+        : try formatter.format(paragraph)
+    }
+    let engine = LayoutEngine(fonts: try FontSet())
+    let renderer = Renderer()
+    let layoutOptions = LayoutOptions(width: width)
+    let plainOptions = RenderOptions(scale: scale)
+    var effectOptions = RenderOptions(scale: scale)
+    let chosen = Set(effects.split(separator: ","))
+    if chosen.contains("shadow") {
+      effectOptions.shadow = RenderOptions.Shadow(offsetX: 1, offsetY: 2, blur: 3)
+    }
+    if chosen.contains("glow") { effectOptions.glow = RenderOptions.Shadow(blur: 4) }
+    if chosen.contains("gradient") {
+      effectOptions.gradient = RenderOptions.Gradient(
+        stops: RenderOptions.Gradient.evenStops([
+          TextColor(red: 0xFF, green: 0x88, blue: 0), TextColor(red: 0xCC, green: 0, blue: 0),
+        ]))
+    }
+    if chosen.contains("outline") {
+      effectOptions.outline = RenderOptions.Outline(
+        width: 1, color: TextColor(red: 0, green: 0, blue: 0))
+    }
+
+    var pixels = 0
+    for text in texts {
+      let bitmap = try renderer.rasterize(
+        try engine.layout(text, options: layoutOptions), options: plainOptions)
+      pixels += bitmap.width * bitmap.height
+    }
+    func measure(_ options: RenderOptions) throws -> Double {
+      try Measurement.medianSeconds(warmups: 1, passes: passes) {
+        for text in texts {
+          _ = try renderer.rasterize(
+            try engine.layout(text, options: layoutOptions), options: options)
+        }
+      }
+    }
+    let layoutSeconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+      for text in texts { _ = try engine.layout(text, options: layoutOptions) }
+    }
+    let plainSeconds = try measure(plainOptions)
+    let effectSeconds = try measure(effectOptions)
+    let layouts = try texts.map { try engine.layout($0, options: layoutOptions) }
+    let bitmaps = try layouts.map { try renderer.rasterize($0, options: plainOptions) }
+    let encodeSeconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+      for bitmap in bitmaps { _ = try bitmap.pngData() }
+    }
+
+    // Blur cost against radius: one label with a shadow of growing blur.
+    var blurScaling: [JSONValue] = []
+    if let layout = layouts.first {
+      for radius in [2.0, 8, 32] {
+        var options = RenderOptions(scale: scale)
+        options.shadow = RenderOptions.Shadow(blur: radius)
+        var imagePixels = 0
+        let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+          for _ in 0..<20 { imagePixels = try renderer.rasterize(layout, options: options).width }
+        }
+        blurScaling.append(
+          .object([
+            "blur": .number(radius), "imageWidth": .number(Double(imagePixels)),
+            "microsecondsPerLabel": .number(seconds * 1e6 / 20),
+          ]))
+      }
+    }
+
+    let count = Double(texts.count)
+    func figures(_ seconds: Double) -> JSONValue {
+      .object([
+        "medianSeconds": .number(seconds),
+        "labelsPerSecond": .number(count / seconds),
+        "microsecondsPerLabel": .number(seconds * 1e6 / count),
+      ])
+    }
+    let report: [String: JSONValue] = [
+      "benchmark": .string("render"),
+      "corpus": .string(corpus),
+      "labels": .number(count),
+      "plain": .number(plain ? 1 : 0),
+      "scale": .number(scale),
+      "averagePixelsPerLabel": .number(Double(pixels) / count),
+      "layoutOnly": figures(layoutSeconds),
+      "drawPlain": figures(plainSeconds),
+      "drawWithEffects": figures(effectSeconds),
+      "effects": .string(effects),
+      "encodePNG": figures(encodeSeconds),
+      "blurScaling": .array(blurScaling),
+      "peakResidentBytes": .number(Double(Measurement.peakResidentBytes())),
+    ]
+    print(try JSONValue.object(report).encoded())
+  }
+}
