@@ -17,8 +17,9 @@ struct RenderBenchmark: ParsableCommand {
     abstract: "Lay out and draw each line of a corpus as one label; report throughput as JSON.",
     discussion: """
       Each corpus line is laid out and drawn into pixels (no file encoding), once plainly and \
-      once with a shadow, a gradient and an outline. Prints labelsPerSecond and \
-      microsecondsPerLabel for both, the same for PNG encoding of the plain images, a blur \
+      once with effects (--effects; by default a shadow, a gradient and an outline). Prints \
+      labelsPerSecond and microsecondsPerLabel for layout alone, plain drawing and drawing with \
+      effects, the same for PNG encoding of the plain images, a blur \
       scaling table (microseconds per blur radius) and peak memory.
       """
   )
@@ -49,9 +50,6 @@ struct RenderBenchmark: ParsableCommand {
 
   @Option(help: "Measured passes.")
   var passes: Int = 5
-
-  @Option(help: "The effects of the second measurement, from shadow, gradient, outline, glow.")
-  var effects: String = "shadow,gradient,outline"
 
   @Option(help: "The effects of the second measurement, from shadow, gradient, outline, glow.")
   var effects: String = "shadow,gradient,outline"
