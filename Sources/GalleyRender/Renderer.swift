@@ -16,6 +16,7 @@ import GalleyLayout
 /// ```
 public final class Renderer: Sendable {
   private let fonts = CairoFontCache()
+  private let strokes = GlyphStrokeCache()
 
   /// Creates a renderer with empty font caches.
   public init() {}
@@ -50,6 +51,7 @@ public final class Renderer: Sendable {
       image: CAIRO_FORMAT_ARGB32, width: canvas.deviceWidth, height: canvas.deviceHeight)
     let painter = Painter(
       scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
+      strokes: strokes,
       maskResolution: 1)
     try painter.paint(on: surface)
     guard options.oversampling > 1 else {
@@ -94,6 +96,7 @@ public final class Renderer: Sendable {
           height: Double(canvas.geometry.height))
         let painter = Painter(
           scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
+          strokes: strokes,
           maskResolution: Canvas.vectorMaskResolution)
         try painter.paint(on: surface)
         data = try surface.finishDocument()

@@ -16,6 +16,39 @@ final class AlphaMask {
     self.pixelsPerPoint = pixelsPerPoint
   }
 
+  /// Keeps, in each pixel, the larger of this mask's value and `other`'s (same size): the
+  /// union of two shapes.
+  func formUnion(_ other: AlphaMask) {
+    let count = surface.stride * surface.height
+    surface.withPixels { target in
+      other.surface.withPixels { source in
+        for index in 0..<count { target[index] = max(target[index], source[index]) }
+      }
+    }
+  }
+
+  /// Adds glyph strokes, each at a whole-pixel position, keeping the larger value per pixel.
+  func formUnion(_ strokes: [(stroke: GlyphStroke, x: Int, y: Int)]) {
+    let (width, height, stride) = (surface.width, surface.height, surface.stride)
+    surface.withPixels { target in
+      for (stroke, x, y) in strokes {
+        let source = stroke.surface
+        let sourcePixels = cairo_image_surface_get_data(source.handle)!
+        let sourceStride = source.stride
+        let originX = x + stroke.left
+        let originY = y + stroke.top
+        let columns = max(0, -originX)..<min(source.width, width - originX)
+        let rows = max(0, -originY)..<min(source.height, height - originY)
+        guard !columns.isEmpty else { continue }
+        for row in rows {
+          let from = sourcePixels + row * sourceStride
+          let to = target + (originY + row) * stride + originX
+          for column in columns { to[column] = max(to[column], from[column]) }
+        }
+      }
+    }
+  }
+
   /// A copy to blur without touching the original.
   func copy() throws(RenderError) -> AlphaMask {
     let copy = try AlphaMask(width: surface.width, height: surface.height)

@@ -57,37 +57,94 @@ struct BoxBlur {
   ) {
     guard !radii.isEmpty, width > 0, height > 0 else { return }
     let longest = max(width, height)
-    let line = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
+    let widest = radii.max() ?? 0
+    // A row with `widest` pixels of `outside` on each side, and a copy of the image for the
+    // vertical passes, which read rows they have already overwritten.
+    let line = UnsafeMutablePointer<UInt8>.allocate(capacity: longest + 2 * widest + 1)
     defer { line.deallocate() }
+    let source = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+    defer { source.deallocate() }
+    let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+    defer { sums.deallocate() }
     for radius in radii where radius > 0 {
+      let window = UInt64(2 * radius + 1)
+      // Dividing by the window is a multiplication by its reciprocal in 32.32 fixed point.
+      let reciprocal = (UInt64(1) << 32) / window + 1
       for row in 0..<height {
-        Self.pass(
-          pixels + row * stride, step: 1, count: width, radius: radius, outside: outside, line: line
-        )
+        Self.horizontal(
+          pixels + row * stride, count: width, radius: radius, outside: outside, line: line,
+          reciprocal: reciprocal)
       }
-      for column in 0..<width {
-        Self.pass(
-          pixels + column, step: stride, count: height, radius: radius, outside: outside, line: line
-        )
-      }
+      source.update(from: pixels, count: stride * height)
+      Self.vertical(
+        pixels, source: source, width: width, height: height, stride: stride, radius: radius,
+        outside: outside, sums: sums, reciprocal: reciprocal)
     }
   }
 
-  /// One box pass along a row or a column, through a copy of it.
-  private static func pass(
-    _ start: UnsafeMutablePointer<UInt8>, step: Int, count: Int, radius: Int, outside: UInt8,
-    line: UnsafeMutablePointer<UInt8>
+  /// One box pass along a row, through a padded copy of it.
+  private static func horizontal(
+    _ row: UnsafeMutablePointer<UInt8>, count: Int, radius: Int, outside: UInt8,
+    line: UnsafeMutablePointer<UInt8>, reciprocal: UInt64
   ) {
-    for index in 0..<count { line[index] = start[index * step] }
-    let window = 2 * radius + 1
-    let edge = Int(outside)
-    func value(_ index: Int) -> Int { index < 0 || index >= count ? edge : Int(line[index]) }
-    var sum = 0
-    for index in -radius...radius { sum += value(index) }
-    let half = window / 2
+    line.update(repeating: outside, count: radius)
+    (line + radius).update(from: row, count: count)
+    (line + radius + count).update(repeating: outside, count: radius + 1)
+    var sum: UInt64 = 0
+    for index in 0...(2 * radius) { sum += UInt64(line[index]) }
+    let half = UInt64(1) << 31
     for index in 0..<count {
-      start[index * step] = UInt8((sum + half) / window)
-      sum += value(index + radius + 1) - value(index - radius)
+      row[index] = UInt8(truncatingIfNeeded: (sum * reciprocal + half) >> 32)
+      // The window moves from [index, index + 2r] to [index + 1, index + 2r + 1] of `line`.
+      sum = sum &+ UInt64(line[index + 2 * radius + 1]) &- UInt64(line[index])
+    }
+  }
+
+  /// One box pass down every column at once, keeping a running sum per column.
+  private static func vertical(
+    _ pixels: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, width: Int, height: Int,
+    stride: Int, radius: Int, outside: UInt8, sums: UnsafeMutablePointer<UInt32>,
+    reciprocal: UInt64
+  ) {
+    let edge = UInt32(outside)
+    // The window for row 0 covers rows -r...r.
+    sums.update(repeating: edge * UInt32(radius), count: width)
+    for row in 0...radius {
+      if row < height {
+        let line = source + row * stride
+        for column in 0..<width { sums[column] += UInt32(line[column]) }
+      } else {
+        for column in 0..<width { sums[column] += edge }
+      }
+    }
+    let half = UInt64(1) << 31
+    for row in 0..<height {
+      let output = pixels + row * stride
+      for column in 0..<width {
+        output[column] = UInt8(truncatingIfNeeded: (UInt64(sums[column]) * reciprocal + half) >> 32)
+      }
+      let entering = row + radius + 1
+      let leaving = row - radius
+      switch (entering < height, leaving >= 0) {
+      case (true, true):
+        let enteringLine = source + entering * stride
+        let leavingLine = source + leaving * stride
+        for column in 0..<width {
+          sums[column] = sums[column] &+ UInt32(enteringLine[column]) &- UInt32(leavingLine[column])
+        }
+      case (true, false):
+        let enteringLine = source + entering * stride
+        for column in 0..<width {
+          sums[column] = sums[column] &+ UInt32(enteringLine[column]) &- edge
+        }
+      case (false, true):
+        let leavingLine = source + leaving * stride
+        for column in 0..<width {
+          sums[column] = sums[column] &+ edge &- UInt32(leavingLine[column])
+        }
+      case (false, false):
+        break
+      }
     }
   }
 }

@@ -14,6 +14,7 @@ struct Painter {
   let options: RenderOptions
   let canvas: Canvas
   let fonts: CairoFontCache
+  let strokes: GlyphStrokeCache
   /// Mask pixels per device unit: 1 for images, more for vector output.
   let maskResolution: Double
   /// Whether the surface is SVG or PDF.
@@ -33,27 +34,49 @@ struct Painter {
       cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
       cairo_fill(cr)
     }
+    // On images, outlines come from cached glyph strokes and the text's shape is drawn once
+    // into an alpha mask that the gradient, the shadows and the inner shadow share. Vector
+    // output keeps strokes and gradients as vectors.
+    let strokes: AlphaMask? =
+      !isVector && options.outline?.mode == .connected ? try outlineMask() : nil
+    let needsShape =
+      options.shadow != nil || options.glow != nil || options.innerShadow != nil
+      || (!isVector && options.gradient != nil)
+    let fillShape: AlphaMask? = needsShape ? try mask(colorGlyphs: false, outline: nil) : nil
     if options.shadow != nil || options.glow != nil {
-      let shape = try mask(includingOutline: true)
-      for effect in [options.shadow, options.glow].compactMap({ $0 }) {
-        let blurred = try shape.copy()
+      let shape: AlphaMask
+      if let fillShape, !isVector, options.outline?.mode != .glyphs {
+        // The fill's mask plus color glyphs and the outline's strokes.
+        shape = try fillShape.copy()
+        try drawColorGlyphs(into: shape)
+        if let strokes { shape.formUnion(strokes) }
+      } else {
+        shape = try mask(colorGlyphs: true, outline: .paths)
+      }
+      let effects = [options.shadow, options.glow].compactMap { $0 }
+      for (number, effect) in effects.enumerated() {
+        // The last effect may blur the shape itself.
+        let blurred = number == effects.count - 1 ? shape : try shape.copy()
         blurred.blur(radius: effect.blur, outside: 0)
         try paint(
           cr, mask: blurred, color: effect.color, offsetX: effect.offsetX, offsetY: effect.offsetY)
       }
     }
-    switch options.outline?.mode {
-    case .connected?:
-      stroke(cr, glyphsOf: scene.runs, includeDecorations: true)
-      fill(cr)
-    case .glyphs?:
+    switch options.outline {
+    case let outline? where outline.mode == .connected:
+      if let strokes {
+        try paint(cr, mask: strokes, color: outline.color, offsetX: 0, offsetY: 0)
+      } else {
+        stroke(cr, glyphsOf: scene.runs, includeDecorations: true)
+      }
+      try fill(cr, shape: fillShape)
+    case .some:
       fillStrokingEachGlyph(cr)
     case nil:
-      fill(cr)
+      try fill(cr, shape: fillShape)
     }
-    if let inner = options.innerShadow {
-      let shape = try mask(includingOutline: false)
-      let shadow = try shape.innerShadow(
+    if let inner = options.innerShadow, let fillShape {
+      let shadow = try fillShape.innerShadow(
         blurRadius: inner.blur, offsetX: inner.offsetX * canvas.deviceScale * maskResolution,
         offsetY: inner.offsetY * canvas.deviceScale * maskResolution)
       try paint(cr, mask: shadow, color: inner.color, offsetX: 0, offsetY: 0)
@@ -80,9 +103,26 @@ struct Painter {
 
   /// Fills glyphs and decorations in their colors, or all with the gradient. Color glyphs
   /// (emoji) keep their own colors.
-  private func fill(_ cr: OpaquePointer) {
+  private func fill(_ cr: OpaquePointer, shape: AlphaMask?) throws(RenderError) {
     let gradient = options.gradient.map(makeGradient)
     defer { if let gradient { cairo_pattern_destroy(gradient) } }
+    if let gradient, let shape, !isVector {
+      // One gradient pass through the text's mask, instead of one per glyph.
+      cairo_save(cr)
+      cairo_set_source(cr, gradient)
+      let maskPattern = cairo_pattern_create_for_surface(shape.surface.handle)
+      var userToDevice = cairo_matrix_t()
+      cairo_get_matrix(cr, &userToDevice)
+      cairo_pattern_set_matrix(maskPattern, &userToDevice)
+      cairo_mask(cr, maskPattern)
+      cairo_pattern_destroy(maskPattern)
+      cairo_restore(cr)
+      for run in scene.runs where run.font.isColor {
+        set(cr, run.color)
+        show(cr, run.glyphs, font: run.font)
+      }
+      return
+    }
     for run in scene.runs {
       if let gradient, !run.font.isColor {
         cairo_set_source(cr, gradient)
@@ -203,9 +243,17 @@ struct Painter {
 
   // MARK: Masks
 
-  /// The text's shape as an alpha mask: glyphs (color ones too), decorations, and the outline
-  /// when asked.
-  private func mask(includingOutline: Bool) throws(RenderError) -> AlphaMask {
+  /// Where a mask's outline comes from.
+  private enum OutlineSource {
+    /// cairo strokes the glyph paths (vector output, per-glyph mode).
+    case paths
+    /// A mask of cached glyph strokes.
+    case mask(AlphaMask)
+  }
+
+  /// The text's shape as an alpha mask: glyphs (color ones when asked), decorations, and the
+  /// outline when given.
+  private func mask(colorGlyphs: Bool, outline: OutlineSource?) throws(RenderError) -> AlphaMask {
     let mask = try AlphaMask(
       width: Int((Double(canvas.deviceWidth) * maskResolution).rounded(.up)),
       height: Int((Double(canvas.deviceHeight) * maskResolution).rounded(.up)))
@@ -214,12 +262,12 @@ struct Painter {
     let scale = canvas.deviceScale * maskResolution
     transform(cr, deviceScale: scale)
     cairo_set_source_rgba(cr, 0, 0, 0, 1)
-    let runs = try scene.runs.map { run throws(RenderError) in
-      var run = run
+    var runs: [Scene.Run] = []
+    for var run in scene.runs where colorGlyphs || !run.font.isColor {
       if maskResolution != 1 { run.font = try fonts.font(for: run.reference, deviceScale: scale) }
-      return run
+      runs.append(run)
     }
-    if includingOutline, options.outline != nil {
+    if case .paths? = outline, options.outline != nil {
       stroke(cr, glyphsOf: runs, includeDecorations: true)
       cairo_set_source_rgba(cr, 0, 0, 0, 1)
     }
@@ -230,6 +278,68 @@ struct Painter {
     cairo_fill(cr)
     try context.check()
     mask.pixelsPerPoint = scale
+    if case .mask(let strokes)? = outline { mask.formUnion(strokes) }
+    return mask
+  }
+
+  /// Adds the color glyphs (emoji) to an image mask.
+  private func drawColorGlyphs(into mask: AlphaMask) throws(RenderError) {
+    guard scene.runs.contains(where: { $0.font.isColor }) else { return }
+    let context = CairoContext(mask.surface)
+    transform(context.handle, deviceScale: canvas.deviceScale)
+    cairo_set_source_rgba(context.handle, 0, 0, 0, 1)
+    for run in scene.runs where run.font.isColor {
+      show(context.handle, run.glyphs, font: run.font)
+    }
+    try context.check()
+  }
+
+  /// The connected outline on an image: every glyph's cached stroke at its quarter-pixel
+  /// phase, joined by keeping the larger coverage, plus the decorations' strokes.
+  private func outlineMask() throws(RenderError) -> AlphaMask {
+    guard let outline = options.outline else { throw RenderError(.drawingFailed, "no outline") }
+    let mask = try AlphaMask(width: canvas.deviceWidth, height: canvas.deviceHeight)
+    let scale = canvas.deviceScale
+    mask.pixelsPerPoint = scale
+    let phases = Double(GlyphStrokeCache.phases)
+    var placed: [(stroke: GlyphStroke, x: Int, y: Int)] = []
+    for run in scene.runs where !run.font.isColor {
+      for glyph in run.glyphs {
+        let x = (glyph.x + canvas.geometry.originX) * scale
+        let y = (glyph.y + canvas.geometry.originY) * scale
+        var pixelX = x.rounded(.down)
+        var pixelY = y.rounded(.down)
+        var phaseX = Int(((x - pixelX) * phases).rounded())
+        var phaseY = Int(((y - pixelY) * phases).rounded())
+        if phaseX == Int(phases) {
+          phaseX = 0
+          pixelX += 1
+        }
+        if phaseY == Int(phases) {
+          phaseY = 0
+          pixelY += 1
+        }
+        guard
+          let stroke = strokes.stroke(
+            font: run.font, glyph: glyph.index, deviceScale: scale, outline: outline,
+            phaseX: phaseX, phaseY: phaseY)
+        else { continue }
+        placed.append((stroke, Int(pixelX), Int(pixelY)))
+      }
+    }
+    mask.formUnion(placed)
+    if !scene.decorations.isEmpty {
+      let context = CairoContext(mask.surface)
+      transform(context.handle, deviceScale: scale)
+      for box in scene.decorations {
+        cairo_rectangle(context.handle, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+      }
+      cairo_set_source_rgba(context.handle, 0, 0, 0, 1)
+      cairo_set_line_width(context.handle, 2 * outline.width)
+      cairo_set_line_join(context.handle, outline.join.cairoJoin)
+      cairo_stroke(context.handle)
+      try context.check()
+    }
     return mask
   }
 
