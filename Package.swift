@@ -70,7 +70,6 @@ let package = Package(
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
-        "GalleyRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,6 +90,11 @@ let package = Package(
     .testTarget(
       name: "GalleyLayoutTests",
       dependencies: ["GalleyLayout", "GalleyFonts", "GalleyMarkup", "GalleyTestSupport"],
+      exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "GalleyRenderTests",
+      dependencies: ["GalleyRender", "GalleyLayout", "GalleyMarkup", "GalleyTestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -13,35 +13,84 @@ final class CairoScaledFont: @unchecked Sendable {
   /// a gradient and have no outline to stroke.
   let isColor: Bool
 
-  init(adopting handle: OpaquePointer, isColor: Bool) {
+  /// Whether the font matrix slants the glyphs (synthesized italic).
+  let isSlanted: Bool
+
+  init(adopting handle: OpaquePointer, isColor: Bool, isSlanted: Bool) {
     self.handle = handle
     self.isColor = isColor
+    self.isSlanted = isSlanted
   }
 
   deinit { cairo_scaled_font_destroy(handle) }
 }
 
-/// Owns a `cairo_font_face_t` made from a font file through FreeType.
+/// Owns a `cairo_font_face_t` made from a FreeType face.
 final class CairoFontFace: @unchecked Sendable {
   let handle: OpaquePointer  // cairo_font_face_t *
+  /// Whether the face draws its glyphs in color (FreeType's `FT_FACE_FLAG_COLOR`).
+  let isColor: Bool
 
-  init(adopting handle: OpaquePointer) { self.handle = handle }
+  init(adopting handle: OpaquePointer, isColor: Bool) {
+    self.handle = handle
+    self.isColor = isColor
+  }
 
   deinit { cairo_font_face_destroy(handle) }
+}
+
+/// FreeType faces for cairo: one library per process, faces opened and closed under one
+/// lock (FreeType allows only one thread at a time to create or destroy faces of a library),
+/// each face closed when cairo destroys the font face made from it.
+enum FreeTypeFaces {
+  private static let library = Mutex<FT_Library?>(nil)
+
+  /// Opens face `index` of a font file, or `nil` when FreeType cannot.
+  static func open(file: String, index: Int) -> FT_Face? {
+    library.withLock { library -> FT_Face? in
+      if library == nil {
+        var made: FT_Library?
+        guard FT_Init_FreeType(&made) == 0 else { return nil }
+        library = made
+      }
+      var face: FT_Face?
+      guard FT_New_Face(library, file, FT_Long(index), &face) == 0 else { return nil }
+      return face
+    }
+  }
+
+  static func close(_ face: FT_Face) {
+    library.withLock { _ in _ = FT_Done_Face(face) }
+  }
+
+  /// Arranges for `ftFace` to be closed when cairo destroys `fontFace`.
+  static func closeWithFace(_ fontFace: OpaquePointer, _ ftFace: FT_Face) -> Bool {
+    cairo_font_face_set_user_data(
+      fontFace, &userDataKey, UnsafeMutableRawPointer(ftFace),
+      { pointer in
+        guard let pointer else { return }
+        FreeTypeFaces.close(pointer.assumingMemoryBound(to: FT_FaceRec_.self))
+      }) == CAIRO_STATUS_SUCCESS
+  }
+
+  nonisolated(unsafe) private static var userDataKey = cairo_user_data_key_t()
 }
 
 /// cairo faces per font file and scaled fonts per size and device scale, made once per process
 /// and shared by every render, so a glyph at a size and position phase is rasterized once.
 final class CairoFontCache: Sendable {
+  /// Synthesized bold is a property of a cairo face; synthesized italic is a property of the
+  /// scaled font's matrix, so upright and slanted share a face (in cairo 1.16, two faces of
+  /// one file that differ only in their matrix can share cached glyph images).
   private struct FaceKey: Hashable {
     var file: String
     var index: Int
     var bold: Bool
-    var italic: Bool
   }
 
   private struct FontKey: Hashable {
     var face: FaceKey
+    var italic: Bool
     var size: Double
     var deviceScale: Double
   }
@@ -64,10 +113,8 @@ final class CairoFontCache: Sendable {
     -> CairoScaledFont
   {
     let key = FontKey(
-      face: FaceKey(
-        file: reference.file, index: reference.index, bold: reference.synthesizedBold,
-        italic: reference.synthesizedItalic),
-      size: reference.size, deviceScale: deviceScale)
+      face: FaceKey(file: reference.file, index: reference.index, bold: reference.synthesizedBold),
+      italic: reference.synthesizedItalic, size: reference.size, deviceScale: deviceScale)
     let found = state.withLock { state -> CairoScaledFont? in
       if let last = state.last, last.key == key { return last.font }
       if let font = state.fonts[key] {
@@ -83,7 +130,10 @@ final class CairoFontCache: Sendable {
         state.faces[key.face] = made
         face = made
       }
-      guard let font = Self.makeFont(face, size: key.size, deviceScale: deviceScale) else {
+      guard
+        let font = Self.makeFont(
+          face, size: key.size, slanted: key.italic, deviceScale: deviceScale)
+      else {
         return nil
       }
       if state.fonts.count >= Self.fontLimit { state.fonts.removeAll() }
@@ -98,36 +148,38 @@ final class CairoFontCache: Sendable {
     return found
   }
 
-  /// A face for a file, with cairo's synthesized bold (emboldened outlines) and oblique.
+  /// A face for a file, with FreeType's synthesized bold (emboldened outlines) when asked.
+  ///
+  /// cairo returns one shared face for equal patterns, so a face is never changed after it
+  /// is made; the synthesized oblique is in the scaled font's matrix instead.
   private static func makeFace(_ key: FaceKey) -> CairoFontFace? {
-    guard let pattern = FcPatternCreate() else { return nil }
-    defer { FcPatternDestroy(pattern) }
-    let added = key.file.withCString { file in
-      file.withMemoryRebound(to: FcChar8.self, capacity: key.file.utf8.count + 1) { file in
-        FcPatternAddString(pattern, "file", file)
-      }
+    guard let ftFace = FreeTypeFaces.open(file: key.file, index: key.index) else { return nil }
+    // The face is made straight from the file: a pattern face would be matched again against
+    // the system's fonts by cairo, which can pick another file (or share a face between
+    // synthesized and plain styles).
+    let face = CairoFontFace(
+      adopting: cairo_ft_font_face_create_for_ft_face(ftFace, Int32(FT_LOAD_NO_HINTING)),
+      isColor: ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0)
+    guard cairo_font_face_status(face.handle) == CAIRO_STATUS_SUCCESS,
+      FreeTypeFaces.closeWithFace(face.handle, ftFace)
+    else {
+      FreeTypeFaces.close(ftFace)
+      return nil
     }
-    // Embedded bitmaps are how color emoji fonts (CBDT) carry their glyphs; without this
-    // cairo asks FreeType for outlines only, and emoji come out blank.
-    guard added != 0,
-      FcPatternAddInteger(pattern, "index", Int32(truncatingIfNeeded: key.index)) != 0,
-      FcPatternAddBool(pattern, "embeddedbitmap", 1) != 0
-    else { return nil }
-    // The face references the pattern; the pattern's own reference is released on return.
-    let face = CairoFontFace(adopting: cairo_ft_font_face_create_for_pattern(pattern))
-    guard cairo_font_face_status(face.handle) == CAIRO_STATUS_SUCCESS else { return nil }
-    var synthesis: UInt32 = 0
-    if key.bold { synthesis |= CAIRO_FT_SYNTHESIZE_BOLD.rawValue }
-    if key.italic { synthesis |= CAIRO_FT_SYNTHESIZE_OBLIQUE.rawValue }
-    if synthesis != 0 { cairo_ft_font_face_set_synthesize(face.handle, synthesis) }
+    if key.bold {
+      cairo_ft_font_face_set_synthesize(face.handle, CAIRO_FT_SYNTHESIZE_BOLD.rawValue)
+    }
     return face
   }
 
   /// A scaled font with the layout's geometry: no hinting of outlines or metrics, so glyphs
   /// are drawn exactly where the layout put them, in grayscale anti-aliasing.
-  private static func makeFont(_ face: CairoFontFace, size: Double, deviceScale: Double)
-    -> CairoScaledFont?
-  {
+  private static func makeFont(
+    _ face: CairoFontFace, size: Double, slanted: Bool, deviceScale: Double
+  ) -> CairoScaledFont? {
+    // The matrix stays upright even for a synthesized oblique: cairo 1.16 measures a sheared
+    // font correctly but draws its outlines upright once the face has been used upright, so
+    // the slant is applied to the glyphs' paths instead (``GlyphPaths``).
     var fontMatrix = cairo_matrix_t()
     cairo_matrix_init_scale(&fontMatrix, size, size)
     var deviceMatrix = cairo_matrix_t()
@@ -143,14 +195,6 @@ final class CairoFontCache: Sendable {
       cairo_scaled_font_destroy(scaled)
       return nil
     }
-    var isColor = false
-    if let ftFace = cairo_ft_scaled_font_lock_face(scaled) {
-      isColor = ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
-      cairo_ft_scaled_font_unlock_face(scaled)
-    } else {
-      cairo_scaled_font_destroy(scaled)
-      return nil  // the file could not be opened
-    }
-    return CairoScaledFont(adopting: scaled, isColor: isColor)
+    return CairoScaledFont(adopting: scaled, isColor: face.isColor, isSlanted: slanted)
   }
 }

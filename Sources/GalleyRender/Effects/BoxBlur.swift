@@ -36,11 +36,14 @@ struct BoxBlur {
   /// How far the blur spreads, in pixels.
   var extent: Int { radii.reduce(0, +) }
 
-  /// How far a blur of `radius` points spreads, in points: the canvas margin it needs.
-  static func extent(radius: Double, pixelsPerPoint: Double) -> Double {
+  /// How far a blur of `radius` points can spread, in points, at any resolution of `scale`
+  /// pixels per point or more: the canvas margin it needs, the same for every format.
+  ///
+  /// Three boxes of half-width at most σ + 1 pixels spread at most 3σ + 3 pixels, with
+  /// σ = radius / 2 × pixels per point.
+  static func reach(radius: Double, scale: Double) -> Double {
     guard radius > 0 else { return 0 }
-    return Double(BoxBlur(radius: radius, pixelsPerPoint: pixelsPerPoint).extent + 1)
-      / pixelsPerPoint
+    return 1.5 * radius + 3 / scale
   }
 
   /// Blurs an 8-bit alpha image in place.

@@ -85,8 +85,7 @@ final class GlyphStrokeCache: Sendable {
     cairo_translate(
       cr, Double(-left) + Double(phaseX) / phase, Double(-top) + Double(phaseY) / phase)
     cairo_scale(cr, deviceScale, deviceScale)
-    cairo_set_scaled_font(cr, font.handle)
-    cairo_glyph_path(cr, &single, 1)
+    GlyphPaths.append(cr, [single], font: font)
     cairo_set_line_width(cr, 2 * outline.width)
     cairo_set_line_join(cr, outline.join.cairoJoin)
     cairo_set_miter_limit(cr, 10)

@@ -26,7 +26,6 @@ struct Canvas {
   ) throws(RenderError) {
     let oversampling = isVector ? 1 : options.oversampling
     deviceScale = options.scale * Double(oversampling)
-    let maskScale = deviceScale * (isVector ? Self.vectorMaskResolution : 1)
     var content = Bounds(
       x: 0, y: 0, width: max(0, layoutSize.width), height: max(0, layoutSize.height))
     if let ink = scene.inkBounds {
@@ -35,12 +34,12 @@ struct Canvas {
       if let outline = options.outline { shape = shape.insetBy(-outline.width) }
       content = content.union(shape)
       if let shadow = options.shadow {
-        let reach = BoxBlur.extent(radius: shadow.blur, pixelsPerPoint: maskScale)
+        let reach = BoxBlur.reach(radius: shadow.blur, scale: options.scale)
         content = content.union(
           shape.offsetBy(x: shadow.offsetX, y: shadow.offsetY).insetBy(-reach))
       }
       if let glow = options.glow {
-        let reach = BoxBlur.extent(radius: glow.blur, pixelsPerPoint: maskScale)
+        let reach = BoxBlur.reach(radius: glow.blur, scale: options.scale)
         content = content.union(
           shape.offsetBy(x: glow.offsetX, y: glow.offsetY).insetBy(-reach))
       }

@@ -175,10 +175,7 @@ struct Painter {
   private func stroke(_ cr: OpaquePointer, glyphsOf runs: [Scene.Run], includeDecorations: Bool) {
     cairo_new_path(cr)
     for run in runs where !run.font.isColor {
-      cairo_set_scaled_font(cr, run.font.handle)
-      run.glyphs.withUnsafeBufferPointer { glyphs in
-        cairo_glyph_path(cr, glyphs.baseAddress, Int32(glyphs.count))
-      }
+      GlyphPaths.append(cr, run.glyphs, font: run.font)
     }
     if includeDecorations {
       for box in scene.decorations {
@@ -205,6 +202,13 @@ struct Painter {
   }
 
   private func show(_ cr: OpaquePointer, _ glyphs: [cairo_glyph_t], font: CairoScaledFont) {
+    if font.isSlanted && !font.isColor {
+      // A synthesized oblique is drawn from its leant outlines.
+      cairo_new_path(cr)
+      GlyphPaths.append(cr, glyphs, font: font)
+      cairo_fill(cr)
+      return
+    }
     cairo_set_scaled_font(cr, font.handle)
     glyphs.withUnsafeBufferPointer { glyphs in
       cairo_show_glyphs(cr, glyphs.baseAddress, Int32(glyphs.count))
