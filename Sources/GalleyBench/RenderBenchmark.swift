@@ -60,6 +60,11 @@ struct RenderBenchmark: ParsableCommand {
     }
     guard width > 0, width <= 10_000 else { throw ValidationError("'--width' is out of range.") }
     guard scale > 0, scale <= 8 else { throw ValidationError("'--scale' is out of range.") }
+    let known: Set = ["shadow", "gradient", "outline", "glow", "none"]
+    for effect in effects.split(separator: ",") where !known.contains(String(effect)) {
+      throw ValidationError(
+        "Unknown effect '\(effect)': use shadow, gradient, outline, glow or none.")
+    }
     for color in colors where TextColor(parsing: color) == nil {
       throw ValidationError("'\(color)' is not a color.")
     }

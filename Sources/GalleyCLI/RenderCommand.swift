@@ -57,8 +57,12 @@ struct GradientStops: ExpressibleByArgument {
 }
 
 /// The canvas color: a color, or `transparent`.
-struct Background: ExpressibleByArgument {
+struct Background: ExpressibleByArgument, CustomStringConvertible {
   var color: TextColor?
+
+  var description: String { color?.hexString ?? "transparent" }
+
+  init(color: TextColor?) { self.color = color }
 
   init?(argument: String) {
     if argument.lowercased() == "transparent" {
@@ -81,12 +85,14 @@ struct EffectOptions: ParsableArguments {
   var scale: Double = 1
 
   @Option(help: "The canvas color, or 'transparent'.")
-  var background: Background = Background(argument: "transparent")!
+  var background = Background(color: nil)
 
   @Option(help: "Points of empty space around the text and its effects.")
   var padding: Double = 0
 
-  @Option(help: "Shadow offset X,Y in points (turns the shadow on).")
+  @Option(
+    parsing: .unconditional,
+    help: "Shadow offset X,Y in points, such as 2,3 or -2,3 (turns the shadow on; default 0,1).")
   var shadowOffset: NumberPair?
   @Option(help: "Shadow blur radius in points (turns the shadow on).")
   var shadowBlur: Double?
@@ -98,7 +104,9 @@ struct EffectOptions: ParsableArguments {
   @Option(help: "Glow color (turns the glow on; default #FFFFFF).")
   var glowColor: TextColor?
 
-  @Option(help: "Inner shadow offset X,Y in points (turns it on; default 0,1).")
+  @Option(
+    parsing: .unconditional,
+    help: "Inner shadow offset X,Y in points (turns it on; default 0,1).")
   var innerShadowOffset: NumberPair?
   @Option(help: "Inner shadow blur radius in points (turns it on; default 2).")
   var innerShadowBlur: Double?
@@ -107,21 +115,28 @@ struct EffectOptions: ParsableArguments {
 
   @Option(help: "Gradient colors C1,C2[,…], each optionally with @OFFSET (0…1).")
   var gradient: GradientStops?
-  @Option(help: "Gradient kind: linear or radial.")
-  var gradientType: RenderOptions.Gradient.Kind = .linear
-  @Option(help: "Gradient start X,Y in unit coordinates of the text (radial: the center).")
+  @Option(help: "Gradient kind: linear or radial (default linear).")
+  var gradientType: RenderOptions.Gradient.Kind?
+  @Option(
+    parsing: .unconditional,
+    help: "Gradient start X,Y in unit coordinates of the text (radial: the center; default 0.5,0).")
   var gradientStart: NumberPair?
-  @Option(help: "Gradient end X,Y in unit coordinates of the text (radial: on the rim).")
+  @Option(
+    parsing: .unconditional,
+    help: "Gradient end X,Y in unit coordinates of the text (radial: on the rim; default 0.5,0.75)."
+  )
   var gradientEnd: NumberPair?
 
   @Option(help: "Outline width in points, drawn outside the glyphs (turns the outline on).")
   var outlineWidth: Double?
   @Option(help: "Outline color (default black).")
   var outlineColor: TextColor?
-  @Option(help: "Outline corners: round, miter or bevel.")
-  var outlineJoin: RenderOptions.Outline.Join = .round
-  @Option(help: "Outline shapes: connected (one outline) or glyphs (each glyph in turn).")
-  var outlineMode: RenderOptions.Outline.Mode = .connected
+  @Option(help: "Outline corners: round, miter or bevel (default round).")
+  var outlineJoin: RenderOptions.Outline.Join?
+  @Option(
+    help:
+      "Outline shapes: connected (one outline) or glyphs (each glyph in turn; default connected).")
+  var outlineMode: RenderOptions.Outline.Mode?
 
   @Option(help: "Draw at N times the resolution and scale down (1…4), for small text.")
   var oversample: Int = 1
@@ -153,24 +168,26 @@ struct EffectOptions: ParsableArguments {
     }
     if let gradient {
       options.gradient = RenderOptions.Gradient(
-        kind: gradientType, stops: gradient.stops,
+        kind: gradientType ?? .linear, stops: gradient.stops,
         start: gradientStart.map { ($0.x, $0.y) } ?? (0.5, 0),
         end: gradientEnd.map { ($0.x, $0.y) } ?? (0.5, 0.75))
     }
     if let outlineWidth {
       options.outline = RenderOptions.Outline(
         width: outlineWidth, color: outlineColor ?? TextColor(red: 0, green: 0, blue: 0),
-        join: outlineJoin, mode: outlineMode)
+        join: outlineJoin ?? .round, mode: outlineMode ?? .connected)
     }
     return options
   }
 
   func validate() throws {
-    if gradient == nil, gradientStart != nil || gradientEnd != nil {
-      throw ValidationError("'--gradient-start' and '--gradient-end' need '--gradient'.")
+    if gradient == nil, gradientStart != nil || gradientEnd != nil || gradientType != nil {
+      throw ValidationError(
+        "'--gradient-start', '--gradient-end' and '--gradient-type' need '--gradient'.")
     }
-    if outlineWidth == nil, outlineColor != nil {
-      throw ValidationError("'--outline-color' needs '--outline-width'.")
+    if outlineWidth == nil, outlineColor != nil || outlineJoin != nil || outlineMode != nil {
+      throw ValidationError(
+        "'--outline-color', '--outline-join' and '--outline-mode' need '--outline-width'.")
     }
     if let problem = renderOptions.problem {
       throw ValidationError("Invalid render option: \(problem).")
@@ -187,7 +204,8 @@ struct RenderCommand: OutcomeCommand {
       The format comes from the output's extension (.png, .svg, .pdf) unless --format is \
       given. The canvas grows to hold shadows, glows and outlines; --json writes the layout \
       with an "image" object giving the image's size, scale and the layout's origin in it \
-      (image pixel = (layout point + origin) × scale). Prints the image geometry as JSON. \
+      (image pixel = (layout point + origin) × scale). Prints the file, its format and the \
+      image geometry as JSON. \
       Images are limited to 16384 pixels a side and 64 megapixels, oversampling included. \
       Files are written whole or not at all.
       """
@@ -229,13 +247,21 @@ struct RenderCommand: OutcomeCommand {
       return (attributes[.type] as? FileAttributeType) == .typeDirectory
     }
     if isDirectory(path) == true { return "'\(path)' is a directory." }
-    let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     let parent = directory.isEmpty ? "/" : directory
     guard isDirectory(parent) == true else { return "The directory '\(parent)' does not exist." }
     guard FileManager.default.isWritableFile(atPath: parent) else {
       return "Cannot write in '\(parent)'."
     }
     return nil
+  }
+
+  /// What `galley render` prints: the file written and the image geometry.
+  private struct Summary: Encodable {
+    var schemaVersion = 1
+    var format: ImageFormat
+    var output: String
+    var image: ImageGeometry
   }
 
   private struct Document: Encodable {
@@ -271,11 +297,13 @@ struct RenderCommand: OutcomeCommand {
     }
     if let problem = Self.writeAll(files) { return failure("outputFailed", problem) }
     return CommandOutcome(
-      standardOutput: JSONOutput.encodeDocument(image.geometry), standardError: "", status: 0)
+      standardOutput: JSONOutput.encodeDocument(
+        Summary(format: format, output: output, image: image.geometry)),
+      standardError: "", status: 0)
   }
 
-  /// Writes every file to a temporary name beside it, then renames them all, so a failure
-  /// leaves no partial file behind.
+  /// Writes every file to a temporary name beside it, then renames them into place, so no
+  /// file is ever left half-written (each file is whole: the old one or the new one).
   static func writeAll(_ files: [(path: String, bytes: [UInt8])]) -> String? {
     var written: [(temporary: String, path: String)] = []
     func cleanUp() { for file in written { _ = unlink(file.temporary) } }

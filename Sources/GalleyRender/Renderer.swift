@@ -3,9 +3,10 @@ import GalleyLayout
 
 /// Draws layouts: to pixels in memory, or to PNG, SVG or PDF files.
 ///
-/// A renderer draws exactly the ``Layout`` it is given (the glyph positions and rectangles
+/// A renderer draws exactly the `Layout` it is given (the glyph positions and rectangles
 /// that were exported and that hit-testing uses), so what a user taps is what they see. It
-/// keeps cairo faces and scaled fonts, with their glyph caches, for the life of the process,
+/// keeps cairo faces and scaled fonts, with their glyph caches, for its whole life (make one
+/// and keep it),
 /// and is safe to share between threads.
 ///
 /// ```swift

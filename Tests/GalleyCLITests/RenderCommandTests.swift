@@ -29,6 +29,7 @@ struct RenderCommandTests {
     let json = directory.appendingPathComponent("out.json").path
     let result = try render([
       "-o", image, "--json", json, "--width", "200", "--scale", "2", "--shadow-blur", "3",
+      "--shadow-offset", "-2,3",
       "--outline-width", "1", "--gradient", "#FF8800,#CC0000@0.8", "--",
       "Tap %Lhere%l for %Bmore%b",
     ])
@@ -50,7 +51,9 @@ struct RenderCommandTests {
     // The printed geometry is the same object.
     let printed = try #require(
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-    #expect(printed["width"] as? Int == geometry["width"] as? Int)
+    #expect(printed["schemaVersion"] as? Int == 1)
+    #expect(printed["format"] as? String == format)
+    #expect((printed["image"] as? [String: Any])?["width"] as? Int == geometry["width"] as? Int)
     // No temporary files are left behind.
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     #expect(Set(left) == ["out.\(format)", "out.json"])
@@ -68,6 +71,8 @@ struct RenderCommandTests {
     ["-o", "x.png", "--outline-width", "0", "--", "x"],
     ["-o", "x.png", "--outline-color", "red", "--", "x"],
     ["-o", "x.png", "--outline-join", "curly", "--", "x"],
+    ["-o", "x.png", "--outline-join", "miter", "--", "x"],
+    ["-o", "x.png", "--gradient-type", "radial", "--", "x"],
     ["-o", "x.png", "--shadow-offset", "1", "--", "x"],
     ["-o", "/nonexistent/dir/x.png", "--", "x"],
     ["-o", "/", "--format", "png", "--", "x"],

@@ -10,7 +10,7 @@ struct EffectGoldenTests {
   static let white = TextColor(red: 255, green: 255, blue: 255)
   static let ink = TextColor(red: 0x20, green: 0x30, blue: 0x40)
 
-  /// (golden name, markup, options)
+  /// Golden name, markup and options.
   static let cases: [(String, String, RenderOptions)] = {
     var cases: [(String, String, RenderOptions)] = []
     cases.append(

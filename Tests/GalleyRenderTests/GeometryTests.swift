@@ -115,6 +115,21 @@ struct GeometryTests {
     #expect(try RenderSupport.renderer.geometry(of: layout, options: options) == bitmap.geometry)
   }
 
+  @Test(arguments: RenderOptions.Outline.Join.allCases)
+  func outlinesAreNeverCropped(join: RenderOptions.Outline.Join) throws {
+    let layout = try RenderSupport.layout("%{60}SVAWM%s")
+    let options = RenderOptions(outline: RenderOptions.Outline(width: 6, join: join))
+    let bitmap = try RenderSupport.renderer.rasterize(layout, options: options)
+    for x in 0..<bitmap.width {
+      #expect(bitmap.pixel(x: x, y: 0).alpha <= 2)
+      #expect(bitmap.pixel(x: x, y: bitmap.height - 1).alpha <= 2)
+    }
+    for y in 0..<bitmap.height {
+      #expect(bitmap.pixel(x: 0, y: y).alpha <= 2)
+      #expect(bitmap.pixel(x: bitmap.width - 1, y: y).alpha <= 2)
+    }
+  }
+
   @Test func paddingSurroundsTheText() throws {
     let layout = try RenderSupport.layout("Padded")
     let bitmap = try RenderSupport.renderer.rasterize(layout, options: RenderOptions(padding: 10))

@@ -20,13 +20,20 @@ struct RobustnessTests {
     cases.append(("oversampling 5", RenderOptions(oversampling: 5)))
     cases.append(("negative blur", RenderOptions(shadow: RenderOptions.Shadow(blur: -1))))
     cases.append(("huge blur", RenderOptions(glow: RenderOptions.Shadow(blur: 501))))
-    cases.append(("infinite offset", RenderOptions(innerShadow: RenderOptions.Shadow(offsetX: .infinity))))
-    cases.append(("one stop", RenderOptions(gradient: RenderOptions.Gradient(stops: [.init(offset: 0, color: black)]))))
+    cases.append(
+      ("infinite offset", RenderOptions(innerShadow: RenderOptions.Shadow(offsetX: .infinity))))
+    cases.append(
+      (
+        "one stop",
+        RenderOptions(gradient: RenderOptions.Gradient(stops: [.init(offset: 0, color: black)]))
+      ))
     cases.append(
       (
         "unordered stops",
         RenderOptions(
-          gradient: RenderOptions.Gradient(stops: [.init(offset: 1, color: black), .init(offset: 0, color: black)]))
+          gradient: RenderOptions.Gradient(stops: [
+            .init(offset: 1, color: black), .init(offset: 0, color: black),
+          ]))
       ))
     cases.append(
       (
@@ -110,7 +117,9 @@ struct RobustnessTests {
     rect.decorations[0].rect.width = -.infinity
     var fontSize = base
     fontSize.lines[0].runs[0].font.size = 0
-    for (name, layout) in [("glyph", glyph), ("size", size), ("rect", rect), ("font size", fontSize)] {
+    for (name, layout) in [
+      ("glyph", glyph), ("size", size), ("rect", rect), ("font size", fontSize),
+    ] {
       do {
         _ = try RenderSupport.renderer.rasterize(layout)
         Issue.record("\(name): drawn")
@@ -159,7 +168,9 @@ struct RobustnessTests {
       let b = try Bitmap(png: reference)
       #expect(a.width == b.width && a.height == b.height)
       var same = true
-      for y in 0..<a.height { for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { same = false } }
+      for y in 0..<a.height {
+        for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { same = false }
+      }
       #expect(same)
     }
   }

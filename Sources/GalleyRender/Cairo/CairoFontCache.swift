@@ -76,8 +76,8 @@ enum FreeTypeFaces {
   nonisolated(unsafe) private static var userDataKey = cairo_user_data_key_t()
 }
 
-/// cairo faces per font file and scaled fonts per size and device scale, made once per process
-/// and shared by every render, so a glyph at a size and position phase is rasterized once.
+/// cairo faces per font file and scaled fonts per size and device scale, made once per
+/// renderer and shared by all its renders, so a glyph at a size is rasterized once.
 final class CairoFontCache: Sendable {
   /// Synthesized bold is a property of a cairo face; synthesized italic is a property of the
   /// scaled font's matrix, so upright and slanted share a face (in cairo 1.16, two faces of

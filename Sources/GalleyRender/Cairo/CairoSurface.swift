@@ -107,7 +107,8 @@ final class ByteSink {
       let count = Int(length)
       guard source.position + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
       source.bytes.withUnsafeBufferPointer { bytes in
-        data.update(from: bytes.baseAddress! + source.position, count: count)
+        guard let base = bytes.baseAddress else { return }
+        data.update(from: base + source.position, count: count)
       }
       source.position += count
       return CAIRO_STATUS_SUCCESS

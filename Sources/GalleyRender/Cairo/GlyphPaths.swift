@@ -20,7 +20,7 @@ enum GlyphPaths {
     let before = cairo_copy_path(cr)
     defer { cairo_path_destroy(before) }
     var leant: [UnsafeMutablePointer<cairo_path_t>] = []
-    defer { leant.forEach { cairo_path_destroy($0) } }
+    defer { for path in leant { cairo_path_destroy(path) } }
     for var glyph in glyphs {
       cairo_new_path(cr)
       cairo_glyph_path(cr, &glyph, 1)

@@ -33,7 +33,7 @@ final class AlphaMask {
     surface.withPixels { target in
       for (stroke, x, y) in strokes {
         let source = stroke.surface
-        let sourcePixels = cairo_image_surface_get_data(source.handle)!
+        guard let sourcePixels = cairo_image_surface_get_data(source.handle) else { continue }
         let sourceStride = source.stride
         let originX = x + stroke.left
         let originY = y + stroke.top
@@ -117,9 +117,11 @@ final class AlphaMask {
     let image = try CairoSurface(image: CAIRO_FORMAT_ARGB32, width: width, height: height)
     let imageStride = image.stride
     let alpha = UInt32(color.alpha)
+    // Premultiplied channels times 255: divided once, after the coverage is applied.
     let channels = [UInt32(color.red), UInt32(color.green), UInt32(color.blue)].map {
       $0 * alpha
     }
+    let full = UInt32(255 * 255)
     surface.withPixels { mask in
       image.withPixels { pixels in
         for row in 0..<height {
@@ -128,11 +130,10 @@ final class AlphaMask {
             let coverage = UInt32(mask[row * stride + column])
             guard coverage > 0 else { continue }
             // Premultiplied: every channel scaled by alpha × coverage.
-            let scale = coverage
-            let a = (alpha * scale + 127) / 255
-            let r = (channels[0] / 255 * scale + 127) / 255
-            let g = (channels[1] / 255 * scale + 127) / 255
-            let b = (channels[2] / 255 * scale + 127) / 255
+            let a = (alpha * coverage + 127) / 255
+            let r = (channels[0] * coverage + full / 2) / full
+            let g = (channels[1] * coverage + full / 2) / full
+            let b = (channels[2] * coverage + full / 2) / full
             target.storeBytes(
               of: a << 24 | r << 16 | g << 8 | b, toByteOffset: column * 4, as: UInt32.self)
           }

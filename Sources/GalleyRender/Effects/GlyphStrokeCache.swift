@@ -19,11 +19,12 @@ final class GlyphStroke: @unchecked Sendable {
   }
 }
 
-/// Outline strokes per glyph, width, join and quarter-pixel phase, made once per process.
+/// Outline strokes per glyph, width, join and quarter-pixel phase, made once per renderer.
 ///
 /// cairo's stroker is the slow part of an outline (tens of microseconds per glyph); with the
-/// cache an outlined label costs one small copy per glyph. Positions are kept to a quarter
-/// pixel, so an outline is at most an eighth of a pixel from its exact place.
+/// cache an outlined label costs one small copy per glyph. Strokes sit on whole pixels like
+/// cairo's glyph images; those of glyphs drawn from outlines (a synthesized oblique) are kept
+/// to a quarter pixel.
 final class GlyphStrokeCache: Sendable {
   private struct Key: Hashable {
     var font: ObjectIdentifier
@@ -69,8 +70,8 @@ final class GlyphStrokeCache: Sendable {
     var extents = cairo_text_extents_t()
     cairo_scaled_font_glyph_extents(font.handle, &single, 1, &extents)
     guard extents.width > 0, extents.height > 0 else { return nil }
-    // Room for the stroke (miters reach up to 10 widths) and a pixel of anti-aliasing.
-    let reach = outline.width * deviceScale * (outline.join == .miter ? 10 : 1) + 2
+    // Room for the stroke (miter tips reach further) and a pixel of anti-aliasing.
+    let reach = outline.reach * deviceScale + 2
     let left = Int((extents.x_bearing * deviceScale - reach).rounded(.down))
     let top = Int((extents.y_bearing * deviceScale - reach).rounded(.down))
     let right = Int(((extents.x_bearing + extents.width) * deviceScale + reach).rounded(.up)) + 1
@@ -88,7 +89,7 @@ final class GlyphStrokeCache: Sendable {
     GlyphPaths.append(cr, [single], font: font)
     cairo_set_line_width(cr, 2 * outline.width)
     cairo_set_line_join(cr, outline.join.cairoJoin)
-    cairo_set_miter_limit(cr, 10)
+    cairo_set_miter_limit(cr, RenderOptions.Outline.miterLimit)
     cairo_set_source_rgba(cr, 0, 0, 0, 1)
     cairo_stroke(cr)
     guard (try? context.check()) != nil else { return nil }

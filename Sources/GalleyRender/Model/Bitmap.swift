@@ -21,9 +21,11 @@ public struct Bitmap: Sendable {
   /// - Throws: ``RenderError/Kind/invalidImage`` when the data is not a PNG cairo can read.
   public init(png data: [UInt8]) throws(RenderError) {
     let source = ByteSink.Source(data)
-    let handle = cairo_image_surface_create_from_png_stream(
-      ByteSink.Source.read, Unmanaged.passUnretained(source).toOpaque())
-    let surface = CairoSurface(adopting: handle!)
+    guard
+      let handle = cairo_image_surface_create_from_png_stream(
+        ByteSink.Source.read, Unmanaged.passUnretained(source).toOpaque())
+    else { throw RenderError(.invalidImage, "cannot decode the PNG data") }
+    let surface = CairoSurface(adopting: handle)
     do {
       try surface.check("cannot decode the PNG data")
     } catch {

@@ -11,7 +11,9 @@ import GalleyMarkup
 /// options.outline = RenderOptions.Outline(width: 1.5, color: TextColor(parsing: "white")!)
 /// ```
 public struct RenderOptions: Hashable, Sendable {
-  /// Pixels per point: 2 for @2x images. Vector output is scaled the same way.
+  /// Pixels per point: 2 for @2x images.
+  ///
+  /// Vector output is scaled the same way.
   public var scale: Double
   /// The canvas color, or `nil` for a transparent canvas.
   public var background: TextColor?
@@ -28,8 +30,9 @@ public struct RenderOptions: Hashable, Sendable {
   public var gradient: Gradient?
   /// A stroke around the glyphs, drawn outside them so the fill keeps its full size.
   public var outline: Outline?
-  /// Draws at this many times the resolution and scales down (FXLabel's `oversampling`):
-  /// smoother edges for small text, at the square of the cost. 1 turns it off.
+  /// Draws at this many times the resolution and scales down (FXLabel's `oversampling`).
+  ///
+  /// Smoother edges for small text, at the square of the cost. 1 turns it off.
   public var oversampling: Int
   /// The color of text inside links, or `nil` to keep the text's own colors.
   public var linkColor: TextColor?
@@ -85,8 +88,10 @@ public struct RenderOptions: Hashable, Sendable {
     public var offsetX: Double
     /// Points down.
     public var offsetY: Double
-    /// The blur radius in points: about twice the Gaussian's standard deviation, as in CSS and
-    /// Core Graphics. 0 is a hard shadow.
+    /// The blur radius in points.
+    ///
+    /// About twice the Gaussian's standard deviation, as in CSS and Core Graphics. 0 is a hard
+    /// shadow.
     public var blur: Double
     /// The shadow's color; its alpha sets the strength.
     public var color: TextColor
@@ -175,11 +180,20 @@ public struct RenderOptions: Hashable, Sendable {
       }
     }
 
+    /// Whether two gradients have the same kind, stops and points.
+    ///
+    /// - Parameters:
+    ///   - lhs: A gradient.
+    ///   - rhs: Another gradient.
+    /// - Returns: `true` when they are the same.
     public static func == (lhs: Gradient, rhs: Gradient) -> Bool {
       lhs.kind == rhs.kind && lhs.stops == rhs.stops && lhs.start == rhs.start
         && lhs.end == rhs.end
     }
 
+    /// Hashes the kind, stops and points.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(kind)
       hasher.combine(stops)
@@ -196,7 +210,7 @@ public struct RenderOptions: Hashable, Sendable {
     public enum Join: String, Hashable, Sendable, CaseIterable {
       /// Rounded corners.
       case round
-      /// Sharp corners (cut off where they would be longer than 10 times the width).
+      /// Sharp corners (cut off where they would reach more than ``miterLimit`` widths out).
       case miter
       /// Corners cut straight across.
       case bevel
@@ -210,6 +224,14 @@ public struct RenderOptions: Hashable, Sendable {
       /// (DHSGlyphText's per-glyph stroke).
       case glyphs
     }
+
+    /// How far a miter corner may reach, in outline widths, before it is cut off (SVG's
+    /// default).
+    public static let miterLimit = 4.0
+
+    /// How far the outline can reach outside the glyphs, in points: the width, or the longest
+    /// miter corner.
+    public var reach: Double { join == .miter ? width * Self.miterLimit : width }
 
     /// The stroke's width outside the glyphs, in points.
     public var width: Double

@@ -31,7 +31,10 @@ struct Canvas {
     if let ink = scene.inkBounds {
       content = content.union(ink)
       var shape = ink
-      if let outline = options.outline { shape = shape.insetBy(-outline.width) }
+      if let outline = options.outline {
+        // Two more pixels: anti-aliasing, and glyphs snapped to the nearest whole pixel.
+        shape = shape.insetBy(-(outline.reach + 2 / options.scale))
+      }
       content = content.union(shape)
       if let shadow = options.shadow {
         let reach = BoxBlur.reach(radius: shadow.blur, scale: options.scale)

@@ -101,8 +101,9 @@ struct Painter {
 
   // MARK: Fill and outline
 
-  /// Fills glyphs and decorations in their colors, or all with the gradient. Color glyphs
-  /// (emoji) keep their own colors.
+  /// Fills glyphs and decorations in their colors, or all with the gradient.
+  ///
+  /// Color glyphs (emoji) keep their own colors.
   private func fill(_ cr: OpaquePointer, shape: AlphaMask?) throws(RenderError) {
     let gradient = options.gradient.map(makeGradient)
     defer { if let gradient { cairo_pattern_destroy(gradient) } }
@@ -197,7 +198,7 @@ struct Painter {
     case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
     case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
     }
-    cairo_set_miter_limit(cr, 10)
+    cairo_set_miter_limit(cr, RenderOptions.Outline.miterLimit)
     cairo_stroke(cr)
   }
 
@@ -286,6 +287,15 @@ struct Painter {
     return mask
   }
 
+  /// The quarter-pixel phase of a position (0…3) for glyphs drawn from their outlines (a
+  /// synthesized oblique), which cairo does not snap to whole pixels.
+  private static func phase(of position: Double) -> Int {
+    let phases = Double(GlyphStrokeCache.phases)
+    return min(
+      Int(((position - position.rounded(.down)) * phases).rounded(.down)),
+      GlyphStrokeCache.phases - 1)
+  }
+
   /// Adds the color glyphs (emoji) to an image mask.
   private func drawColorGlyphs(into mask: AlphaMask) throws(RenderError) {
     guard scene.runs.contains(where: { $0.font.isColor }) else { return }
@@ -305,30 +315,24 @@ struct Painter {
     let mask = try AlphaMask(width: canvas.deviceWidth, height: canvas.deviceHeight)
     let scale = canvas.deviceScale
     mask.pixelsPerPoint = scale
-    let phases = Double(GlyphStrokeCache.phases)
     var placed: [(stroke: GlyphStroke, x: Int, y: Int)] = []
     for run in scene.runs where !run.font.isColor {
       for glyph in run.glyphs {
-        let x = (glyph.x + canvas.geometry.originX) * scale
-        let y = (glyph.y + canvas.geometry.originY) * scale
-        var pixelX = x.rounded(.down)
-        var pixelY = y.rounded(.down)
-        var phaseX = Int(((x - pixelX) * phases).rounded())
-        var phaseY = Int(((y - pixelY) * phases).rounded())
-        if phaseX == Int(phases) {
-          phaseX = 0
-          pixelX += 1
-        }
-        if phaseY == Int(phases) {
-          phaseY = 0
-          pixelY += 1
-        }
+        // cairo 1.16 puts each glyph image on the nearest whole pixel; the outline follows, so
+        // the fill always sits in the middle of its stroke.
+        let x = ((glyph.x + canvas.geometry.originX) * scale).rounded()
+        let y = ((glyph.y + canvas.geometry.originY) * scale).rounded()
+        let exact = run.font.isSlanted
+        let phaseX = exact ? Self.phase(of: (glyph.x + canvas.geometry.originX) * scale) : 0
+        let phaseY = exact ? Self.phase(of: (glyph.y + canvas.geometry.originY) * scale) : 0
         guard
           let stroke = strokes.stroke(
             font: run.font, glyph: glyph.index, deviceScale: scale, outline: outline,
             phaseX: phaseX, phaseY: phaseY)
         else { continue }
-        placed.append((stroke, Int(pixelX), Int(pixelY)))
+        let originX = exact ? ((glyph.x + canvas.geometry.originX) * scale).rounded(.down) : x
+        let originY = exact ? ((glyph.y + canvas.geometry.originY) * scale).rounded(.down) : y
+        placed.append((stroke, Int(originX), Int(originY)))
       }
     }
     mask.formUnion(placed)
@@ -341,6 +345,7 @@ struct Painter {
       cairo_set_source_rgba(context.handle, 0, 0, 0, 1)
       cairo_set_line_width(context.handle, 2 * outline.width)
       cairo_set_line_join(context.handle, outline.join.cairoJoin)
+      cairo_set_miter_limit(context.handle, RenderOptions.Outline.miterLimit)
       cairo_stroke(context.handle)
       try context.check()
     }
@@ -409,24 +414,5 @@ struct Painter {
       }
     }
     cairo_restore(cr)
-  }
-}
-
-/// Owns one `cairo_t`. The corresponding C functions are `cairo_create` and `cairo_destroy`.
-final class CairoContext {
-  let handle: OpaquePointer  // cairo_t *
-
-  init(_ surface: CairoSurface) {
-    // cairo never returns NULL: a failed context carries an error status.
-    handle = cairo_create(surface.handle)
-  }
-
-  deinit { cairo_destroy(handle) }
-
-  func check() throws(RenderError) {
-    let status = cairo_status(handle)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw RenderError(.drawingFailed, String(cString: cairo_status_to_string(status)))
-    }
   }
 }

@@ -28,8 +28,10 @@ struct Scene {
   /// The union of the glyphs' ink and the decorations, in layout points, or `nil` when
   /// nothing is inked.
   var inkBounds: Bounds?
-  /// The lines' box: from the leftmost line start to the rightmost line end, and from the top
-  /// of the first line to the bottom of the last. Gradients are placed in it.
+  /// The lines' box, where gradients are placed.
+  ///
+  /// From the leftmost line start to the rightmost line end, and from the top of the first
+  /// line to the bottom of the last.
   var textBounds = Bounds(x: 0, y: 0, width: 0, height: 0)
 
   /// Prepares a layout, fetching scaled fonts for `deviceScale` pixels per point.
