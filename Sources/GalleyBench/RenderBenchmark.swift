@@ -131,20 +131,26 @@ struct RenderBenchmark: ParsableCommand {
       for bitmap in bitmaps { _ = try bitmap.pngData() }
     }
 
-    // Blur cost against radius: one label with a shadow of growing blur.
+    // Blur cost against radius: one label with a shadow of growing blur. The canvas grows
+    // with the radius, so the cost per pixel is what should stay flat.
     var blurScaling: [JSONValue] = []
     if let layout = layouts.first {
       for radius in [2.0, 8, 32] {
         var options = RenderOptions(scale: scale)
         options.shadow = RenderOptions.Shadow(blur: radius)
-        var imagePixels = 0
-        let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
-          for _ in 0..<20 { imagePixels = try renderer.rasterize(layout, options: options).width }
+        let geometry = try renderer.geometry(of: layout, options: options)
+        let plainSeconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+          for _ in 0..<20 { _ = try renderer.rasterize(layout, options: RenderOptions(scale: scale)) }
         }
+        let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+          for _ in 0..<20 { _ = try renderer.rasterize(layout, options: options) }
+        }
+        let pixels = Double(geometry.width * geometry.height)
         blurScaling.append(
           .object([
-            "blur": .number(radius), "imageWidth": .number(Double(imagePixels)),
+            "blur": .number(radius), "imagePixels": .number(pixels),
             "microsecondsPerLabel": .number(seconds * 1e6 / 20),
+            "shadowNanosecondsPerPixel": .number((seconds - plainSeconds) * 1e9 / 20 / pixels),
           ]))
       }
     }

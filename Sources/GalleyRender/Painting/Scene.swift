@@ -56,6 +56,8 @@ struct Scene {
       return parsed
     }
     var ink: Bounds?
+    // Where each font and color's run is: one run (one cairo call) per pair.
+    var groups: [GroupKey: Int] = [:]
     func measure(_ glyphs: ArraySlice<cairo_glyph_t>, font: CairoScaledFont) {
       guard let first = glyphs.first else { return }
       var extents = cairo_text_extents_t()
@@ -99,15 +101,20 @@ struct Scene {
           let drawn = cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
           let glyphColor =
             linkColor.map { Self.contains(linkRanges, glyph.cluster) ? $0 : color } ?? color
-          append(drawn, reference: run.font, font: font, color: glyphColor)
+          append(drawn, reference: run.font, font: font, color: glyphColor, groups: &groups)
         }
-        // The run's glyphs are the last ones appended (possibly spread over runs split by
-        // link color); measure them from the scene's runs.
+        func cairoGlyph(_ glyph: Layout.PositionedGlyph) -> cairo_glyph_t {
+          cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
+        }
         if isEdgeLine {
-          measureLast(run.glyphs.count, measure: measure)
+          measure(run.glyphs.map(cairoGlyph)[...], font: font)
         } else {
-          if runNumber == firstRun { measureLast(run.glyphs.count, first: true, measure: measure) }
-          if runNumber == lastRun { measureLast(1, measure: measure) }
+          if runNumber == firstRun, let first = run.glyphs.first {
+            measure([cairoGlyph(first)][...], font: font)
+          }
+          if runNumber == lastRun, let last = run.glyphs.last {
+            measure([cairoGlyph(last)][...], font: font)
+          }
         }
       }
     }
@@ -130,43 +137,31 @@ struct Scene {
     textBounds = text ?? Bounds(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
   }
 
-  /// Adds a glyph to the last run when it has the same font and color, or starts a run, so
-  /// cairo is called once for a whole stretch of text (layouts split runs at every item).
-  private mutating func append(
-    _ glyph: cairo_glyph_t, reference: Layout.FontReference, font: CairoScaledFont,
-    color: TextColor
-  ) {
-    let lastIndex = runs.count - 1
-    if lastIndex >= 0, runs[lastIndex].font === font, runs[lastIndex].color == color {
-      runs[lastIndex].glyphs.append(glyph)
-    } else {
-      runs.append(Run(reference: reference, font: font, color: color, glyphs: [glyph]))
-    }
+  /// A font (by identity) and a color: the glyphs that one cairo call can draw.
+  private struct GroupKey: Hashable {
+    var font: ObjectIdentifier
+    var color: TextColor
   }
 
-  /// Measures the last `count` glyphs appended (or, with `first`, the first of them), run by
-  /// run, with each run's font.
-  private func measureLast(
-    _ count: Int, first: Bool = false,
-    measure: (ArraySlice<cairo_glyph_t>, CairoScaledFont) -> Void
+  /// Adds a glyph to the run of its font and color, starting one when needed, so cairo is
+  /// called once per font and color however the layout interleaves them. Glyphs of one label
+  /// hardly ever overlap, so drawing them in this order does not change the image.
+  private mutating func append(
+    _ glyph: cairo_glyph_t, reference: Layout.FontReference, font: CairoScaledFont,
+    color: TextColor, groups: inout [GroupKey: Int]
   ) {
-    var remaining = count
-    var runIndex = runs.count - 1
-    var firstSlice: (ArraySlice<cairo_glyph_t>, CairoScaledFont)?
-    while remaining > 0, runIndex >= 0 {
-      let glyphs = runs[runIndex].glyphs
-      let taken = min(remaining, glyphs.count)
-      let slice = glyphs[(glyphs.count - taken)...]
-      if first {
-        firstSlice = (slice, runs[runIndex].font)
-      } else {
-        measure(slice, runs[runIndex].font)
-      }
-      remaining -= taken
-      runIndex -= 1
+    let lastIndex = runs.count - 1
+    // The common case first: the same run as the glyph before.
+    if lastIndex >= 0, runs[lastIndex].font === font, runs[lastIndex].color == color {
+      runs[lastIndex].glyphs.append(glyph)
+      return
     }
-    if let (slice, font) = firstSlice, let glyph = slice.first {
-      measure([glyph][...], font)
+    let key = GroupKey(font: ObjectIdentifier(font), color: color)
+    if let index = groups[key] {
+      runs[index].glyphs.append(glyph)
+    } else {
+      groups[key] = runs.count
+      runs.append(Run(reference: reference, font: font, color: color, glyphs: [glyph]))
     }
   }
 
