@@ -140,7 +140,9 @@ struct RenderBenchmark: ParsableCommand {
         options.shadow = RenderOptions.Shadow(blur: radius)
         let geometry = try renderer.geometry(of: layout, options: options)
         let plainSeconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
-          for _ in 0..<20 { _ = try renderer.rasterize(layout, options: RenderOptions(scale: scale)) }
+          for _ in 0..<20 {
+            _ = try renderer.rasterize(layout, options: RenderOptions(scale: scale))
+          }
         }
         let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
           for _ in 0..<20 { _ = try renderer.rasterize(layout, options: options) }

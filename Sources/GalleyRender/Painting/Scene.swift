@@ -57,7 +57,7 @@ struct Scene {
     }
     var ink: Bounds?
     // Where each font and color's run is: one run (one cairo call) per pair.
-    var groups: [GroupKey: Int] = [:]
+    var groups = Groups()
     func measure(_ glyphs: ArraySlice<cairo_glyph_t>, font: CairoScaledFont) {
       guard let first = glyphs.first else { return }
       var extents = cairo_text_extents_t()
@@ -137,6 +137,12 @@ struct Scene {
     textBounds = text ?? Bounds(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
   }
 
+  /// The run of each font and color, and the run the last glyph went to.
+  private struct Groups {
+    var runs: [GroupKey: Int] = [:]
+    var current: Int?
+  }
+
   /// A font (by identity) and a color: the glyphs that one cairo call can draw.
   private struct GroupKey: Hashable {
     var font: ObjectIdentifier
@@ -148,19 +154,20 @@ struct Scene {
   /// hardly ever overlap, so drawing them in this order does not change the image.
   private mutating func append(
     _ glyph: cairo_glyph_t, reference: Layout.FontReference, font: CairoScaledFont,
-    color: TextColor, groups: inout [GroupKey: Int]
+    color: TextColor, groups: inout Groups
   ) {
-    let lastIndex = runs.count - 1
     // The common case first: the same run as the glyph before.
-    if lastIndex >= 0, runs[lastIndex].font === font, runs[lastIndex].color == color {
-      runs[lastIndex].glyphs.append(glyph)
+    if let current = groups.current, runs[current].font === font, runs[current].color == color {
+      runs[current].glyphs.append(glyph)
       return
     }
     let key = GroupKey(font: ObjectIdentifier(font), color: color)
-    if let index = groups[key] {
+    if let index = groups.runs[key] {
       runs[index].glyphs.append(glyph)
+      groups.current = index
     } else {
-      groups[key] = runs.count
+      groups.runs[key] = runs.count
+      groups.current = runs.count
       runs.append(Run(reference: reference, font: font, color: color, glyphs: [glyph]))
     }
   }
@@ -174,12 +181,21 @@ struct Scene {
     return false
   }
 
-  private static func isSane(_ values: Double...) -> Bool {
-    values.allSatisfy { $0.isFinite && abs($0) <= 1e7 }
+  /// Whether a coordinate is finite and within 10⁷ points (no array: this runs per glyph).
+  @inline(__always)
+  private static func isSane(_ value: Double) -> Bool { value.isFinite && abs(value) <= 1e7 }
+
+  private static func isSane(_ x: Double, _ y: Double) -> Bool { isSane(x) && isSane(y) }
+
+  private static func isSane(
+    _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ baseline: Double
+  ) -> Bool {
+    isSane(x, y) && isSane(width, height) && isSane(baseline)
   }
 
   private static func isSane(_ rect: Layout.Rect) -> Bool {
-    isSane(rect.x, rect.y, rect.width, rect.height) && rect.width >= 0 && rect.height >= 0
+    isSane(rect.x, rect.y) && isSane(rect.width, rect.height) && rect.width >= 0
+      && rect.height >= 0
   }
 }
 
