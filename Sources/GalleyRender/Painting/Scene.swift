@@ -149,9 +149,11 @@ struct Scene {
     var color: TextColor
   }
 
-  /// Adds a glyph to the run of its font and color, starting one when needed, so cairo is
-  /// called once per font and color however the layout interleaves them. Glyphs of one label
-  /// hardly ever overlap, so drawing them in this order does not change the image.
+  /// Adds a glyph to the run of its font and color, starting one when needed.
+  ///
+  /// So cairo is called once per font and color however the layout interleaves them. Glyphs
+  /// of one label hardly ever overlap, so drawing them in this order does not change the
+  /// image.
   private mutating func append(
     _ glyph: cairo_glyph_t, reference: Layout.FontReference, font: CairoScaledFont,
     color: TextColor, groups: inout Groups
