@@ -22,58 +22,15 @@ struct LayoutBenchmark: ParsableCommand {
       """
   )
 
-  @Option(help: "The corpus: one paragraph per line (markup unless --plain).")
-  var corpus: String
-
-  @Option(help: "The box width in points.")
-  var width: Double = 400
-
-  @Option(help: "The default family.")
-  var family: String = "DejaVu Sans"
-
-  @Option(help: "The default size in points.")
-  var size: Double = 13
-
-  @Flag(help: "Take the corpus as plain text.")
-  var plain = false
-
-  @Option(name: .customLong("font"), help: "A family for the font table.")
-  var fonts: [String] = []
-
-  @Option(name: .customLong("color"), help: "A color for the color table.")
-  var colors: [String] = []
-
-  @Option(help: "Measured passes.")
-  var passes: Int = 5
+  @OptionGroup var input: CorpusOptions
 
   @Flag(help: "Skip the 1,000,000-character paragraph.")
   var noHuge = false
 
-  func validate() throws {
-    guard (1...100).contains(passes) else {
-      throw ValidationError("'--passes' must be in 1...100.")
-    }
-    guard width > 0, width <= 1_000_000 else { throw ValidationError("'--width' is out of range.") }
-    for color in colors where TextColor(parsing: color) == nil {
-      throw ValidationError("'\(color)' is not a color.")
-    }
-  }
-
   func run() throws {
-    guard let data = FileManager.default.contents(atPath: corpus) else {
-      printError("galley-bench: cannot read '\(corpus)'")
-      throw ExitCode(65)
-    }
-    var formatter = MarkupFormatter(
-      fontFamilies: fonts, colors: colors.compactMap { TextColor(parsing: $0) })
-    formatter.defaultFamily = family
-    formatter.defaultSize = size
-    let paragraphs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    let texts = try paragraphs.map { paragraph -> FormattedText in
-      plain
-        ? FormattedText(plain: paragraph, attributes: formatter.defaultAttributes)
-        : try formatter.format(paragraph)
-    }
+    let texts = try input.texts()
+    let formatter = input.formatter
+    let (width, passes) = (input.width, input.passes)
     let engine = LayoutEngine(fonts: try FontSet())
     let options = LayoutOptions(width: width)
     var lines = 0
@@ -110,8 +67,8 @@ struct LayoutBenchmark: ParsableCommand {
 
     let report: [String: JSONValue] = [
       "benchmark": .string("layout"),
-      "corpus": .string(corpus),
-      "plain": .number(plain ? 1 : 0),
+      "corpus": .string(input.corpus),
+      "plain": .number(input.plain ? 1 : 0),
       "paragraphs": .number(Double(texts.count)),
       "lines": .number(Double(lines)),
       "linkRects": .number(Double(links)),

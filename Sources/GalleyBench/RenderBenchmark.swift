@@ -24,67 +24,27 @@ struct RenderBenchmark: ParsableCommand {
       """
   )
 
-  @Option(help: "The corpus: one label per line (markup unless --plain).")
-  var corpus: String
-
-  @Option(help: "The box width in points.")
-  var width: Double = 400
-
-  @Option(help: "The default family.")
-  var family: String = "DejaVu Sans"
-
-  @Option(help: "The default size in points.")
-  var size: Double = 13
+  @OptionGroup var input: CorpusOptions
 
   @Option(help: "Pixels per point.")
   var scale: Double = 1
-
-  @Flag(help: "Take the corpus as plain text.")
-  var plain = false
-
-  @Option(name: .customLong("font"), help: "A family for the font table.")
-  var fonts: [String] = []
-
-  @Option(name: .customLong("color"), help: "A color for the color table.")
-  var colors: [String] = []
-
-  @Option(help: "Measured passes.")
-  var passes: Int = 5
 
   @Option(help: "The effects of the second measurement, from shadow, gradient, outline, glow.")
   var effects: String = "shadow,gradient,outline"
 
   func validate() throws {
-    guard (1...100).contains(passes) else {
-      throw ValidationError("'--passes' must be in 1...100.")
-    }
-    guard width > 0, width <= 10_000 else { throw ValidationError("'--width' is out of range.") }
+    guard input.width <= 10_000 else { throw ValidationError("'--width' is out of range.") }
     guard scale > 0, scale <= 8 else { throw ValidationError("'--scale' is out of range.") }
     let known: Set = ["shadow", "gradient", "outline", "glow", "none"]
     for effect in effects.split(separator: ",") where !known.contains(String(effect)) {
       throw ValidationError(
         "Unknown effect '\(effect)': use shadow, gradient, outline, glow or none.")
     }
-    for color in colors where TextColor(parsing: color) == nil {
-      throw ValidationError("'\(color)' is not a color.")
-    }
   }
 
   func run() throws {
-    guard let data = FileManager.default.contents(atPath: corpus) else {
-      printError("galley-bench: cannot read '\(corpus)'")
-      throw ExitCode(65)
-    }
-    var formatter = MarkupFormatter(
-      fontFamilies: fonts, colors: colors.compactMap { TextColor(parsing: $0) })
-    formatter.defaultFamily = family
-    formatter.defaultSize = size
-    let paragraphs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    let texts = try paragraphs.map { paragraph -> FormattedText in
-      plain
-        ? FormattedText(plain: paragraph, attributes: formatter.defaultAttributes)
-        : try formatter.format(paragraph)
-    }
+    let texts = try input.texts()
+    let (width, passes) = (input.width, input.passes)
     let engine = LayoutEngine(fonts: try FontSet())
     let renderer = Renderer()
     let layoutOptions = LayoutOptions(width: width)
@@ -167,9 +127,9 @@ struct RenderBenchmark: ParsableCommand {
     }
     let report: [String: JSONValue] = [
       "benchmark": .string("render"),
-      "corpus": .string(corpus),
+      "corpus": .string(input.corpus),
       "labels": .number(count),
-      "plain": .number(plain ? 1 : 0),
+      "plain": .number(input.plain ? 1 : 0),
       "scale": .number(scale),
       "averagePixelsPerLabel": .number(Double(pixels) / count),
       "layoutOnly": figures(layoutSeconds),

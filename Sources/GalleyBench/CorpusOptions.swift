@@ -1,0 +1,72 @@
+import ArgumentParser
+import GalleyMarkup
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The corpus and text options that `galley-bench layout` and `galley-bench render` share:
+/// which file, how to read its lines, the box width and the default font.
+struct CorpusOptions: ParsableArguments {
+  @Option(help: "The corpus: one paragraph per line (markup unless --plain).")
+  var corpus: String
+
+  @Option(help: "The box width in points.")
+  var width: Double = 400
+
+  @Option(help: "The default family.")
+  var family: String = "DejaVu Sans"
+
+  @Option(help: "The default size in points.")
+  var size: Double = 13
+
+  @Flag(help: "Take the corpus as plain text.")
+  var plain = false
+
+  @Option(name: .customLong("font"), help: "A family for the font table.")
+  var fonts: [String] = []
+
+  @Option(name: .customLong("color"), help: "A color for the color table.")
+  var colors: [String] = []
+
+  @Option(help: "Measured passes.")
+  var passes: Int = 5
+
+  func validate() throws {
+    guard (1...100).contains(passes) else {
+      throw ValidationError("'--passes' must be in 1...100.")
+    }
+    guard width > 0, width <= 1_000_000 else { throw ValidationError("'--width' is out of range.") }
+    for color in colors where TextColor(parsing: color) == nil {
+      throw ValidationError("'\(color)' is not a color.")
+    }
+  }
+
+  /// The formatter the corpus is read with: the font and color tables and default font.
+  var formatter: MarkupFormatter {
+    var formatter = MarkupFormatter(
+      fontFamilies: fonts, colors: colors.compactMap { TextColor(parsing: $0) })
+    formatter.defaultFamily = family
+    formatter.defaultSize = size
+    return formatter
+  }
+
+  /// Each line of the corpus, formatted (or taken as plain text with `--plain`).
+  ///
+  /// - Throws: `ExitCode(65)` when the file cannot be read, or a markup error.
+  func texts() throws -> [FormattedText] {
+    guard let data = FileManager.default.contents(atPath: corpus) else {
+      printError("galley-bench: cannot read '\(corpus)'")
+      throw ExitCode(65)
+    }
+    let formatter = formatter
+    let paragraphs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    return try paragraphs.map { paragraph -> FormattedText in
+      plain
+        ? FormattedText(plain: paragraph, attributes: formatter.defaultAttributes)
+        : try formatter.format(paragraph)
+    }
+  }
+}
