@@ -11,8 +11,6 @@ struct Canvas {
   /// The drawing surface's size in device pixels (oversampled for images).
   var deviceWidth: Int
   var deviceHeight: Int
-  /// The outline's and shadows' reach beyond the ink, for tests and annotations.
-  var contentBounds: Bounds
 
   /// The resolution of blur masks in vector output, in mask pixels per device unit.
   static let vectorMaskResolution = 2.0
@@ -48,7 +46,6 @@ struct Canvas {
       }
     }
     content = content.insetBy(-options.padding)
-    contentBounds = content
     let scale = options.scale
     // The origin lands on a whole pixel, so backgrounds and underlines stay crisp.
     // Adding 0 turns -0 into 0.
