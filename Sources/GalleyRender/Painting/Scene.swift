@@ -94,14 +94,20 @@ struct Scene {
           if knownFonts.count < 64 { knownFonts.append((run.font, font)) }
         }
         let color = color(run.color)
-        for glyph in run.glyphs {
-          guard Self.isSane(glyph.x, glyph.y) else {
-            throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
+        for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
+          throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
+        }
+        if let linkColor {
+          for glyph in run.glyphs {
+            let drawn = cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
+            let glyphColor = Self.contains(linkRanges, glyph.cluster) ? linkColor : color
+            let index = group(reference: run.font, font: font, color: glyphColor, groups: &groups)
+            runs[index].glyphs.append(drawn)
           }
-          let drawn = cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
-          let glyphColor =
-            linkColor.map { Self.contains(linkRanges, glyph.cluster) ? $0 : color } ?? color
-          append(drawn, reference: run.font, font: font, color: glyphColor, groups: &groups)
+        } else {
+          // The whole run goes to one group, in one pass.
+          let index = group(reference: run.font, font: font, color: color, groups: &groups)
+          Self.appendGlyphs(of: run, to: &runs[index].glyphs)
         }
         func cairoGlyph(_ glyph: Layout.PositionedGlyph) -> cairo_glyph_t {
           cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
@@ -149,28 +155,36 @@ struct Scene {
     var color: TextColor
   }
 
-  /// Adds a glyph to the run of its font and color, starting one when needed.
+  /// The index of the run of a font and color, starting one when needed.
   ///
   /// So cairo is called once per font and color however the layout interleaves them. Glyphs
   /// of one label hardly ever overlap, so drawing them in this order does not change the
   /// image.
-  private mutating func append(
-    _ glyph: cairo_glyph_t, reference: Layout.FontReference, font: CairoScaledFont,
-    color: TextColor, groups: inout Groups
-  ) {
-    // The common case first: the same run as the glyph before.
+  private mutating func group(
+    reference: Layout.FontReference, font: CairoScaledFont, color: TextColor,
+    groups: inout Groups
+  ) -> Int {
+    // The common case first: the same run as the glyphs before.
     if let current = groups.current, runs[current].font === font, runs[current].color == color {
-      runs[current].glyphs.append(glyph)
-      return
+      return current
     }
     let key = GroupKey(font: ObjectIdentifier(font), color: color)
     if let index = groups.runs[key] {
-      runs[index].glyphs.append(glyph)
       groups.current = index
-    } else {
-      groups.runs[key] = runs.count
-      groups.current = runs.count
-      runs.append(Run(reference: reference, font: font, color: color, glyphs: [glyph]))
+      return index
+    }
+    groups.runs[key] = runs.count
+    groups.current = runs.count
+    runs.append(Run(reference: reference, font: font, color: color, glyphs: []))
+    return runs.count - 1
+  }
+
+  /// Appends a layout run's glyphs in cairo's form.
+  private static func appendGlyphs(of run: Layout.GlyphRun, to glyphs: inout [cairo_glyph_t]) {
+    // No reserveCapacity: called again and again on one array, it would defeat the
+    // geometric growth of append and copy the array each time.
+    for glyph in run.glyphs {
+      glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y))
     }
   }
 
