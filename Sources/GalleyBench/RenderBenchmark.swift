@@ -19,8 +19,9 @@ struct RenderBenchmark: ParsableCommand {
       Each corpus line is laid out and drawn into pixels (no file encoding), once plainly and \
       once with effects (--effects; by default a shadow, a gradient and an outline). Prints \
       labelsPerSecond and microsecondsPerLabel for layout alone, plain drawing and drawing with \
-      effects, the same for PNG encoding of the plain images, a blur \
-      scaling table (microseconds per blur radius) and peak memory.
+      effects, the same for PNG encoding of the plain images, a blur scaling table (cost per \
+      pixel for three blur radii), a length scaling table (the first line repeated 1, 10 and \
+      100 times as one paragraph) and peak memory.
       """
   )
 
@@ -117,6 +118,27 @@ struct RenderBenchmark: ParsableCommand {
       }
     }
 
+    // Cost against text length: the first corpus line repeated 1, 10 and 100 times as one
+    // plain paragraph, laid out and drawn.
+    var lengthScaling: [JSONValue] = []
+    let base = texts.first.map { String($0.string) } ?? "lorem ipsum"
+    for factor in [1, 10, 100] {
+      let string = String(repeating: base + " ", count: factor)
+      let text = FormattedText(plain: string, attributes: input.formatter.defaultAttributes)
+      var pixels = 0
+      let seconds = try Measurement.medianSeconds(warmups: 1, passes: 3) {
+        let bitmap = try renderer.rasterize(
+          try engine.layout(text, options: layoutOptions), options: plainOptions)
+        pixels = bitmap.width * bitmap.height
+      }
+      lengthScaling.append(
+        .object([
+          "characters": .number(Double(string.count)), "imagePixels": .number(Double(pixels)),
+          "medianSeconds": .number(seconds),
+          "nanosecondsPerCharacter": .number(seconds * 1e9 / Double(string.count)),
+        ]))
+    }
+
     let count = Double(texts.count)
     func figures(_ seconds: Double) -> JSONValue {
       .object([
@@ -138,6 +160,7 @@ struct RenderBenchmark: ParsableCommand {
       "effects": .string(effects),
       "encodePNG": figures(encodeSeconds),
       "blurScaling": .array(blurScaling),
+      "lengthScaling": .array(lengthScaling),
       "peakResidentBytes": .number(Double(Measurement.peakResidentBytes())),
     ]
     print(try JSONValue.object(report).encoded())
