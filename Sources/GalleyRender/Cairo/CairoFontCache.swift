@@ -79,9 +79,9 @@ enum FreeTypeFaces {
 /// cairo faces per font file and scaled fonts per size and device scale, made once per
 /// renderer and shared by all its renders, so a glyph at a size is rasterized once.
 final class CairoFontCache: Sendable {
-  /// Synthesized bold is a property of a cairo face; synthesized italic is a property of the
-  /// scaled font's matrix, so upright and slanted share a face (in cairo 1.16, two faces of
-  /// one file that differ only in their matrix can share cached glyph images).
+  /// Synthesized bold is a property of a cairo face. Synthesized italic is not a property of
+  /// the face or of cairo's font matrix: the scaled font is upright, marked
+  /// ``CairoScaledFont/isSlanted``, and its outlines are leant by ``GlyphPaths``.
   private struct FaceKey: Hashable {
     var file: String
     var index: Int
@@ -149,14 +149,11 @@ final class CairoFontCache: Sendable {
   }
 
   /// A face for a file, with FreeType's synthesized bold (emboldened outlines) when asked.
-  ///
-  /// cairo returns one shared face for equal patterns, so a face is never changed after it
-  /// is made; the synthesized oblique is in the scaled font's matrix instead.
   private static func makeFace(_ key: FaceKey) -> CairoFontFace? {
     guard let ftFace = FreeTypeFaces.open(file: key.file, index: key.index) else { return nil }
-    // The face is made straight from the file: a pattern face would be matched again against
-    // the system's fonts by cairo, which can pick another file (or share a face between
-    // synthesized and plain styles).
+    // The face is made straight from the file: a fontconfig pattern face would be matched
+    // again against the system's fonts by cairo, which can pick another file, and equal
+    // patterns share one face, so synthesis set on one style leaks into the others.
     let face = CairoFontFace(
       adopting: cairo_ft_font_face_create_for_ft_face(ftFace, Int32(FT_LOAD_NO_HINTING)),
       isColor: ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0)
