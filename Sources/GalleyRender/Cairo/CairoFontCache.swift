@@ -79,6 +79,8 @@ enum FreeTypeFaces {
 /// cairo faces per font file and scaled fonts per size and device scale, made once per
 /// renderer and shared by all its renders, so a glyph at a size is rasterized once.
 final class CairoFontCache: Sendable {
+  /// A font file's face, with or without synthesized bold.
+  ///
   /// Synthesized bold is a property of a cairo face. Synthesized italic is not a property of
   /// the face or of cairo's font matrix: the scaled font is upright, marked
   /// ``CairoScaledFont/isSlanted``, and its outlines are leant by ``GlyphPaths``.
