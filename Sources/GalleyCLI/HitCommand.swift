@@ -13,25 +13,10 @@ struct HitCommand: OutcomeCommand {
       """
   )
 
-  /// A point written `X,Y`.
-  struct Point: ExpressibleByArgument, Encodable {
-    var x: Double
-    var y: Double
-
-    init?(argument: String) {
-      let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
-        x.isFinite, y.isFinite, abs(x) <= 1e9, abs(y) <= 1e9
-      else { return nil }
-      self.x = x
-      self.y = y
-    }
-  }
-
   @OptionGroup var options: LayoutCommandOptions
 
   @Option(name: .customLong("at"), help: "A point X,Y to test; repeat for more.")
-  var points: [Point] = []
+  var points: [NumberPair] = []
 
   @Option(help: "Also hit links whose rectangle is within this many points.")
   var tolerance: Double = 0

@@ -13,21 +13,6 @@ import Foundation
 import Glibc
 #endif
 
-/// A pair of numbers written `X,Y`: an offset in points or a point in unit coordinates.
-struct NumberPair: ExpressibleByArgument, Hashable {
-  var x: Double
-  var y: Double
-
-  init?(argument: String) {
-    let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite,
-      y.isFinite
-    else { return nil }
-    self.x = x
-    self.y = y
-  }
-}
-
 /// Gradient colors written `C1,C2[,C3…]`, each optionally followed by `@OFFSET` (0…1);
 /// colors without offsets are spread evenly.
 struct GradientStops: ExpressibleByArgument {
