@@ -36,6 +36,12 @@ let package = Package(
       pkgConfig: "cairo-ft",
       providers: [.apt(["libcairo2-dev"])]
     ),
+    // pixman, cairo's compositing library: glyph masks composited in bulk.
+    .systemLibrary(
+      name: "CPixman",
+      pkgConfig: "pixman-1",
+      providers: [.apt(["libpixman-1-dev"])]
+    ),
     // ICU's entry points are renamed by version macros that Swift cannot import, so a small C
     // file of ours calls them and exposes plain C types.
     .target(
@@ -50,7 +56,8 @@ let package = Package(
       name: "GalleyLayout",
       dependencies: ["GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
     ),
-    .target(name: "GalleyRender", dependencies: ["GalleyMarkup", "GalleyLayout", "CCairo"]),
+    .target(
+      name: "GalleyRender", dependencies: ["GalleyMarkup", "GalleyLayout", "CCairo", "CPixman"]),
 
     // MARK: Executables
     .executableTarget(

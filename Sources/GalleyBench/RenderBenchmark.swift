@@ -18,7 +18,8 @@ struct RenderBenchmark: ParsableCommand {
     discussion: """
       Each corpus line is laid out and drawn into pixels (no file encoding), once plainly and \
       once with effects (--effects; by default a shadow, a gradient and an outline). Prints \
-      labelsPerSecond and microsecondsPerLabel for layout alone, plain drawing and drawing with \
+      labelsPerSecond and microsecondsPerLabel for layout alone, plain drawing (layout \
+      included), drawing alone (rasterizeOnly, layouts made beforehand) and drawing with \
       effects, the same for PNG encoding of the plain images, a blur scaling table (cost per \
       pixel for three blur radii), a length scaling table (the first line repeated 1, 10 and \
       100 times as one paragraph) and peak memory.
@@ -33,6 +34,13 @@ struct RenderBenchmark: ParsableCommand {
   @Option(help: "The effects of the second measurement, from shadow, gradient, outline, glow.")
   var effects: String = "shadow,gradient,outline"
 
+  @Option(
+    help: """
+      The measurements to make, from layout, plain, raster, effects, encode, blur, length (to \
+      profile one of them).
+      """)
+  var only: String = "layout,plain,raster,effects,encode,blur,length"
+
   func validate() throws {
     guard input.width <= 10_000 else { throw ValidationError("'--width' is out of range.") }
     guard scale > 0, scale <= 8 else { throw ValidationError("'--scale' is out of range.") }
@@ -40,6 +48,12 @@ struct RenderBenchmark: ParsableCommand {
     for effect in effects.split(separator: ",") where !known.contains(String(effect)) {
       throw ValidationError(
         "Unknown effect '\(effect)': use shadow, gradient, outline, glow or none.")
+    }
+    let measurements: Set = ["layout", "plain", "raster", "effects", "encode", "blur", "length"]
+    for name in only.split(separator: ",") where !measurements.contains(String(name)) {
+      throw ValidationError(
+        "Unknown measurement '\(name)': use layout, plain, raster, effects, encode, blur or length."
+      )
     }
   }
 
@@ -81,21 +95,53 @@ struct RenderBenchmark: ParsableCommand {
         }
       }
     }
-    let layoutSeconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
-      for text in texts { _ = try engine.layout(text, options: layoutOptions) }
+    let wanted = Set(only.split(separator: ",").map(String.init))
+    let count = Double(texts.count)
+    func figures(_ seconds: Double) -> JSONValue {
+      .object([
+        "medianSeconds": .number(seconds),
+        "labelsPerSecond": .number(count / seconds),
+        "microsecondsPerLabel": .number(seconds * 1e6 / count),
+      ])
     }
-    let plainSeconds = try measure(plainOptions)
-    let effectSeconds = try measure(effectOptions)
+    var report: [String: JSONValue] = [
+      "benchmark": .string("render"),
+      "corpus": .string(input.corpus),
+      "labels": .number(count),
+      "plain": .number(input.plain ? 1 : 0),
+      "scale": .number(scale),
+      "averagePixelsPerLabel": .number(Double(pixels) / count),
+      "effects": .string(effects),
+    ]
+    if wanted.contains("layout") {
+      report["layoutOnly"] = figures(
+        try Measurement.medianSeconds(warmups: 1, passes: passes) {
+          for text in texts { _ = try engine.layout(text, options: layoutOptions) }
+        })
+    }
+    if wanted.contains("plain") { report["drawPlain"] = figures(try measure(plainOptions)) }
+    if wanted.contains("effects") {
+      report["drawWithEffects"] = figures(try measure(effectOptions))
+    }
     let layouts = try texts.map { try engine.layout($0, options: layoutOptions) }
-    let bitmaps = try layouts.map { try renderer.rasterize($0, options: plainOptions) }
-    let encodeSeconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
-      for bitmap in bitmaps { _ = try bitmap.pngData() }
+    if wanted.contains("raster") {
+      report["rasterizeOnly"] = figures(
+        try Measurement.medianSeconds(warmups: 1, passes: passes) {
+          for layout in layouts { _ = try renderer.rasterize(layout, options: plainOptions) }
+        })
+    }
+    if wanted.contains("encode") {
+      let bitmaps = try layouts.map { try renderer.rasterize($0, options: plainOptions) }
+      report["encodePNG"] = figures(
+        try Measurement.medianSeconds(warmups: 1, passes: passes) {
+          for bitmap in bitmaps { _ = try bitmap.pngData() }
+        })
     }
 
     // Blur cost against radius: one label with a shadow of growing blur. The canvas grows
     // with the radius, so the cost per pixel is what should stay flat.
     var blurScaling: [JSONValue] = []
-    if let layout = layouts.first {
+    if wanted.contains("blur"), let layout = layouts.first {
       for radius in [2.0, 8, 32] {
         var options = RenderOptions(scale: scale)
         options.shadow = RenderOptions.Shadow(blur: radius)
@@ -122,7 +168,7 @@ struct RenderBenchmark: ParsableCommand {
     // plain paragraph, laid out and drawn.
     var lengthScaling: [JSONValue] = []
     let base = texts.first.map { String($0.string) } ?? "lorem ipsum"
-    for factor in [1, 10, 100] {
+    for factor in [1, 10, 100] where wanted.contains("length") {
       let string = String(repeating: base + " ", count: factor)
       let text = FormattedText(plain: string, attributes: input.formatter.defaultAttributes)
       var pixels = 0
@@ -139,30 +185,9 @@ struct RenderBenchmark: ParsableCommand {
         ]))
     }
 
-    let count = Double(texts.count)
-    func figures(_ seconds: Double) -> JSONValue {
-      .object([
-        "medianSeconds": .number(seconds),
-        "labelsPerSecond": .number(count / seconds),
-        "microsecondsPerLabel": .number(seconds * 1e6 / count),
-      ])
-    }
-    let report: [String: JSONValue] = [
-      "benchmark": .string("render"),
-      "corpus": .string(input.corpus),
-      "labels": .number(count),
-      "plain": .number(input.plain ? 1 : 0),
-      "scale": .number(scale),
-      "averagePixelsPerLabel": .number(Double(pixels) / count),
-      "layoutOnly": figures(layoutSeconds),
-      "drawPlain": figures(plainSeconds),
-      "drawWithEffects": figures(effectSeconds),
-      "effects": .string(effects),
-      "encodePNG": figures(encodeSeconds),
-      "blurScaling": .array(blurScaling),
-      "lengthScaling": .array(lengthScaling),
-      "peakResidentBytes": .number(Double(Measurement.peakResidentBytes())),
-    ]
+    if wanted.contains("blur") { report["blurScaling"] = .array(blurScaling) }
+    if wanted.contains("length") { report["lengthScaling"] = .array(lengthScaling) }
+    report["peakResidentBytes"] = .number(Double(Measurement.peakResidentBytes()))
     print(try JSONValue.object(report).encoded())
   }
 }

@@ -18,9 +18,13 @@ import GalleyLayout
 public final class Renderer: Sendable {
   private let fonts = CairoFontCache()
   private let strokes = GlyphStrokeCache()
+  private let masks: GlyphMasks
 
   /// Creates a renderer with empty font caches.
-  public init() {}
+  public init() { masks = GlyphMasks() }
+
+  /// A renderer whose glyph mask caches start over after `glyphLimit` glyphs (for tests).
+  init(glyphLimit: Int) { masks = GlyphMasks(glyphLimit: glyphLimit) }
 
   /// The image's size and the layout's place in it, without drawing.
   ///
@@ -52,7 +56,7 @@ public final class Renderer: Sendable {
       image: CAIRO_FORMAT_ARGB32, width: canvas.deviceWidth, height: canvas.deviceHeight)
     let painter = Painter(
       scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
-      strokes: strokes,
+      strokes: strokes, masks: masks,
       maskResolution: 1)
     try painter.paint(on: surface)
     guard options.oversampling > 1 else {
@@ -97,7 +101,7 @@ public final class Renderer: Sendable {
           height: Double(canvas.geometry.height))
         let painter = Painter(
           scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
-          strokes: strokes,
+          strokes: strokes, masks: masks,
           maskResolution: Canvas.vectorMaskResolution)
         try painter.paint(on: surface)
         data = try surface.finishDocument()

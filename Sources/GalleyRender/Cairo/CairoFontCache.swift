@@ -13,13 +13,31 @@ final class CairoScaledFont: @unchecked Sendable {
   /// a gradient and have no outline to stroke.
   let isColor: Bool
 
-  /// Whether the font matrix slants the glyphs (synthesized italic).
+  /// Whether the glyphs are drawn leant (synthesized italic).
   let isSlanted: Bool
 
-  init(adopting handle: OpaquePointer, isColor: Bool, isSlanted: Bool) {
+  /// Device pixels per point.
+  let deviceScale: Double
+
+  /// The em in device pixels.
+  let pixelsPerEm: Double
+
+  /// A number no other scaled font of the process has: glyph caches key on it, as a font's
+  /// address may be reused once it is freed.
+  let serial: Int
+
+  private static let serials = Atomic<Int>(0)
+
+  init(
+    adopting handle: OpaquePointer, isColor: Bool, isSlanted: Bool, size: Double,
+    deviceScale: Double
+  ) {
     self.handle = handle
     self.isColor = isColor
     self.isSlanted = isSlanted
+    self.deviceScale = deviceScale
+    pixelsPerEm = size * deviceScale
+    serial = Self.serials.add(1, ordering: .relaxed).newValue
   }
 
   deinit { cairo_scaled_font_destroy(handle) }
@@ -194,6 +212,8 @@ final class CairoFontCache: Sendable {
       cairo_scaled_font_destroy(scaled)
       return nil
     }
-    return CairoScaledFont(adopting: scaled, isColor: face.isColor, isSlanted: slanted)
+    return CairoScaledFont(
+      adopting: scaled, isColor: face.isColor, isSlanted: slanted, size: size,
+      deviceScale: deviceScale)
   }
 }

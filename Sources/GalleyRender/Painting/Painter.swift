@@ -15,6 +15,7 @@ struct Painter {
   let canvas: Canvas
   let fonts: CairoFontCache
   let strokes: GlyphStrokeCache
+  let masks: GlyphMasks
   /// Mask pixels per device unit: 1 for images, more for vector output.
   let maskResolution: Double
   /// Whether the surface is SVG or PDF.
@@ -69,11 +70,11 @@ struct Painter {
       } else {
         stroke(cr, glyphsOf: scene.runs, includeDecorations: true)
       }
-      try fill(cr, shape: fillShape)
+      try fill(cr, on: surface, shape: fillShape)
     case .some:
       fillStrokingEachGlyph(cr)
     case nil:
-      try fill(cr, shape: fillShape)
+      try fill(cr, on: surface, shape: fillShape)
     }
     if let inner = options.innerShadow, let fillShape {
       let shadow = try fillShape.innerShadow(
@@ -104,7 +105,9 @@ struct Painter {
   /// Fills glyphs and decorations in their colors, or all with the gradient.
   ///
   /// Color glyphs (emoji) keep their own colors.
-  private func fill(_ cr: OpaquePointer, shape: AlphaMask?) throws(RenderError) {
+  private func fill(_ cr: OpaquePointer, on surface: CairoSurface, shape: AlphaMask?)
+    throws(RenderError)
+  {
     let gradient = options.gradient.map(makeGradient)
     defer { if let gradient { cairo_pattern_destroy(gradient) } }
     if let gradient, let shape, !isVector {
@@ -124,13 +127,18 @@ struct Painter {
       }
       return
     }
-    for run in scene.runs {
-      if let gradient, !run.font.isColor {
-        cairo_set_source(cr, gradient)
-      } else {
-        set(cr, run.color)
+    if isVector {
+      for run in scene.runs {
+        if let gradient, !run.font.isColor {
+          cairo_set_source(cr, gradient)
+        } else {
+          set(cr, run.color)
+        }
+        show(cr, run.glyphs, font: run.font)
       }
-      show(cr, run.glyphs, font: run.font)
+    } else {
+      // Images with a gradient took the mask path above.
+      try drawGlyphs(of: scene.runs, on: surface, cr, color: { $0.color })
     }
     for box in scene.decorations {
       if let gradient { cairo_set_source(cr, gradient) } else { set(cr, box.color) }
@@ -159,7 +167,14 @@ struct Painter {
         } else {
           set(cr, run.color)
         }
-        show(cr, glyph, font: run.font)
+        if isVector || run.font.isColor {
+          show(cr, glyph, font: run.font)
+        } else {
+          // Filled from its outline at its exact position, like the stroke under it.
+          cairo_new_path(cr)
+          GlyphPaths.append(cr, glyph, font: run.font)
+          cairo_fill(cr)
+        }
       }
     }
     for box in scene.decorations {
@@ -200,6 +215,40 @@ struct Painter {
     }
     cairo_set_miter_limit(cr, RenderOptions.Outline.miterLimit)
     cairo_stroke(cr)
+  }
+
+  /// Draws runs' glyphs on an image, each run in its color: outline glyphs from cached masks
+  /// at quarter-pixel positions, composited by pixman; color glyphs, and glyphs too large to
+  /// cache, through cairo.
+  private func drawGlyphs(
+    of runs: [Scene.Run], on surface: CairoSurface, _ cr: OpaquePointer,
+    color: (Scene.Run) -> TextColor
+  ) throws(RenderError) {
+    var throughCairo: [Scene.Run] = []
+    try PixmanImage.drawing(on: surface) { target throws(RenderError) in
+      try masks.withCache { cache throws(RenderError) in
+        for run in runs {
+          guard GlyphMaskCache.caches(run.font) else {
+            throughCairo.append(run)
+            continue
+          }
+          cache.composite(
+            run.glyphs, font: run.font, scale: canvas.deviceScale,
+            originX: canvas.geometry.originX, originY: canvas.geometry.originY,
+            source: try PixmanImage(solid: color(run)), onto: target)
+        }
+      }
+    }
+    for run in throughCairo {
+      set(cr, color(run))
+      if run.font.isColor {
+        show(cr, run.glyphs, font: run.font)
+      } else {
+        cairo_new_path(cr)
+        GlyphPaths.append(cr, run.glyphs, font: run.font)
+        cairo_fill(cr)
+      }
+    }
   }
 
   private func show(_ cr: OpaquePointer, _ glyphs: [cairo_glyph_t], font: CairoScaledFont) {
@@ -276,7 +325,13 @@ struct Painter {
       stroke(cr, glyphsOf: runs, includeDecorations: true)
       cairo_set_source_rgba(cr, 0, 0, 0, 1)
     }
-    for run in runs { show(cr, run.glyphs, font: run.font) }
+    if isVector {
+      for run in runs { show(cr, run.glyphs, font: run.font) }
+    } else {
+      let opaque = TextColor(red: 0, green: 0, blue: 0)
+      try drawGlyphs(of: runs, on: mask.surface, cr, color: { _ in opaque })
+    }
+    cairo_set_source_rgba(cr, 0, 0, 0, 1)
     for box in scene.decorations {
       cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
     }
@@ -285,15 +340,6 @@ struct Painter {
     mask.pixelsPerPoint = scale
     if case .mask(let strokes)? = outline { mask.formUnion(strokes) }
     return mask
-  }
-
-  /// The quarter-pixel phase of a position (0…3) for glyphs drawn from their outlines (a
-  /// synthesized oblique), which cairo does not snap to whole pixels.
-  private static func phase(of position: Double) -> Int {
-    let phases = Double(GlyphStrokeCache.phases)
-    return min(
-      Int(((position - position.rounded(.down)) * phases).rounded(.down)),
-      GlyphStrokeCache.phases - 1)
   }
 
   /// Adds the color glyphs (emoji) to an image mask.
@@ -318,21 +364,17 @@ struct Painter {
     var placed: [(stroke: GlyphStroke, x: Int, y: Int)] = []
     for run in scene.runs where !run.font.isColor {
       for glyph in run.glyphs {
-        // cairo 1.16 puts each glyph image on the nearest whole pixel; the outline follows, so
-        // the fill always sits in the middle of its stroke.
-        let x = ((glyph.x + canvas.geometry.originX) * scale).rounded()
-        let y = ((glyph.y + canvas.geometry.originY) * scale).rounded()
-        let exact = run.font.isSlanted
-        let phaseX = exact ? Self.phase(of: (glyph.x + canvas.geometry.originX) * scale) : 0
-        let phaseY = exact ? Self.phase(of: (glyph.y + canvas.geometry.originY) * scale) : 0
+        // The same grid position as the glyph's mask, so the fill sits in the middle of its
+        // stroke.
+        let position = GridPosition(
+          deviceX: (glyph.x + canvas.geometry.originX) * scale,
+          deviceY: (glyph.y + canvas.geometry.originY) * scale)
         guard
           let stroke = strokes.stroke(
             font: run.font, glyph: glyph.index, deviceScale: scale, outline: outline,
-            phaseX: phaseX, phaseY: phaseY)
+            phaseX: position.phaseX, phaseY: position.phaseY)
         else { continue }
-        let originX = exact ? ((glyph.x + canvas.geometry.originX) * scale).rounded(.down) : x
-        let originY = exact ? ((glyph.y + canvas.geometry.originY) * scale).rounded(.down) : y
-        placed.append((stroke, Int(originX), Int(originY)))
+        placed.append((stroke, position.x, position.y))
       }
     }
     mask.formUnion(placed)

@@ -22,9 +22,8 @@ final class GlyphStroke: @unchecked Sendable {
 /// Outline strokes per glyph, width, join and quarter-pixel phase, made once per renderer.
 ///
 /// cairo's stroker is the slow part of an outline (tens of microseconds per glyph); with the
-/// cache an outlined label costs one small copy per glyph. Strokes sit on whole pixels like
-/// cairo's glyph images; those of glyphs drawn from outlines (a synthesized oblique) are kept
-/// to a quarter pixel.
+/// cache an outlined label costs one small copy per glyph. Strokes are placed on the same
+/// ``GridPosition`` as the glyph masks they surround.
 final class GlyphStrokeCache: Sendable {
   private struct Key: Hashable {
     var font: ObjectIdentifier
@@ -37,9 +36,6 @@ final class GlyphStrokeCache: Sendable {
 
   private let strokes = Mutex([Key: GlyphStroke?]())
   private static let limit = 1 << 15
-
-  /// Phases per pixel.
-  static let phases = 4
 
   /// The stroke of `glyph` in `font`, for a glyph origin `phaseX`/`phaseY` quarters of a pixel
   /// past a whole pixel, or `nil` for a glyph with no outline (a space).
@@ -82,9 +78,9 @@ final class GlyphStrokeCache: Sendable {
     else { return nil }
     let context = CairoContext(surface)
     let cr = context.handle
-    let phase = Double(phases)
     cairo_translate(
-      cr, Double(-left) + Double(phaseX) / phase, Double(-top) + Double(phaseY) / phase)
+      cr, Double(-left) + GridPosition.offset(ofPhase: phaseX),
+      Double(-top) + GridPosition.offset(ofPhase: phaseY))
     cairo_scale(cr, deviceScale, deviceScale)
     GlyphPaths.append(cr, [single], font: font)
     cairo_set_line_width(cr, 2 * outline.width)

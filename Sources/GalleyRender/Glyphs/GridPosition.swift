@@ -1,0 +1,40 @@
+/// Where a glyph origin lands on the pixel grid: a whole pixel and a quarter-pixel phase on
+/// each axis.
+///
+/// Glyph masks and outline strokes are rasterized once per phase, so a glyph is drawn within
+/// an eighth of a pixel of its layout position, and its fill and its stroke always agree.
+struct GridPosition: Equatable {
+  /// Phases per pixel on each axis.
+  static let phases = 4
+
+  /// The pixel the origin falls in.
+  var x: Int
+  var y: Int
+  /// Quarters of a pixel past `x` and `y`, 0 to 3.
+  var phaseX: Int
+  var phaseY: Int
+
+  /// The grid position nearest a point in device pixels.
+  @inline(__always)
+  init(deviceX: Double, deviceY: Double) {
+    let quarterX = Self.quarters(deviceX)
+    let quarterY = Self.quarters(deviceY)
+    // An arithmetic shift floors negative positions too.
+    x = quarterX >> 2
+    y = quarterY >> 2
+    phaseX = quarterX & 3
+    phaseY = quarterY & 3
+  }
+
+  /// The nearest whole number of quarter pixels.
+  ///
+  /// Positions are bounded by the layout's sanity checks (10⁷ points at most, times the
+  /// device scale), far inside `Int`'s range.
+  @inline(__always)
+  private static func quarters(_ position: Double) -> Int {
+    Int((position * Double(phases) + 0.5).rounded(.down))
+  }
+
+  /// The phase's offset from the whole pixel, in pixels.
+  static func offset(ofPhase phase: Int) -> Double { Double(phase) / Double(phases) }
+}

@@ -1,0 +1,58 @@
+internal import CCairo
+internal import CPixman
+import GalleyMarkup
+
+/// Owns one `pixman_image_t`: a cairo image surface's pixels seen by pixman, a solid color,
+/// or a glyph mask.
+///
+/// The corresponding C functions are `pixman_image_create_bits`,
+/// `pixman_image_create_solid_fill` and `pixman_image_unref`.
+final class PixmanImage {
+  let handle: OpaquePointer  // pixman_image_t *
+
+  private init(adopting handle: OpaquePointer) { self.handle = handle }
+
+  deinit { pixman_image_unref(handle) }
+
+  /// A solid color, premultiplied as pixman wants it.
+  convenience init(solid color: TextColor) throws(RenderError) {
+    func premultiplied(_ channel: UInt8) -> UInt16 {
+      // channel × alpha / 255, widened from 8 to 16 bits (× 257).
+      UInt16((UInt32(channel) * UInt32(color.alpha) * 257 + 127) / 255)
+    }
+    var value = pixman_color_t(
+      red: premultiplied(color.red), green: premultiplied(color.green),
+      blue: premultiplied(color.blue), alpha: UInt16(color.alpha) * 257)
+    guard let handle = pixman_image_create_solid_fill(&value) else {
+      throw RenderError(.drawingFailed, "cannot make a color source")
+    }
+    self.init(adopting: handle)
+  }
+
+  /// The pixels of an ARGB32 or A8 cairo image surface, shared, not copied.
+  convenience init(pixelsOf surface: CairoSurface) throws(RenderError) {
+    let format: pixman_format_code_t
+    switch cairo_image_surface_get_format(surface.handle) {
+    case CAIRO_FORMAT_ARGB32: format = PIXMAN_a8r8g8b8
+    case CAIRO_FORMAT_A8: format = PIXMAN_a8
+    default: throw RenderError(.drawingFailed, "an image surface of an unexpected format")
+    }
+    guard let data = cairo_image_surface_get_data(surface.handle),
+      let handle = pixman_image_create_bits(
+        format, Int32(surface.width), Int32(surface.height),
+        UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), Int32(surface.stride))
+    else { throw RenderError(.drawingFailed, "cannot share an image's pixels with pixman") }
+    self.init(adopting: handle)
+  }
+
+  /// Lets pixman draw on a cairo image surface: cairo's pending drawing is flushed first, and
+  /// cairo is told afterwards that the pixels changed.
+  static func drawing<Result>(
+    on surface: CairoSurface, _ body: (PixmanImage) throws(RenderError) -> Result
+  ) throws(RenderError) -> Result {
+    cairo_surface_flush(surface.handle)
+    defer { cairo_surface_mark_dirty(surface.handle) }
+    let image = try PixmanImage(pixelsOf: surface)
+    return try body(image)
+  }
+}
