@@ -21,8 +21,11 @@ struct ShapedGlyph: Hashable, Sendable {
 /// `hb_buffer_destroy`.
 final class ShapingBuffer {
   let handle: OpaquePointer  // hb_buffer_t *
+  /// Whether runs that allow it are shaped word by word, through the font's word cache.
+  let shapesWords: Bool
 
-  init() {
+  init(shapesWords: Bool = true) {
+    self.shapesWords = shapesWords
     // hb_buffer_create returns the empty buffer, never NULL, when memory runs out.
     handle = hb_buffer_create().unsafelyUnwrapped
   }
@@ -50,6 +53,15 @@ enum Shaper {
     language: String?, buffer shapingBuffer: ShapingBuffer
   ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
     guard !range.isEmpty, let base = paragraph.baseAddress else { return ([], false) }
+    if shapingBuffer.shapesWords, let isLatin = wordScript(paragraph, range),
+      font.face.wordsShapeAlone
+    {
+      return (
+        shapeByWords(
+          paragraph, range: range, isLatin: isLatin, font: font, language: language,
+          buffer: shapingBuffer), false
+      )
+    }
     let buffer = shapingBuffer.handle
     hb_buffer_clear_contents(buffer)
     base.withMemoryRebound(to: CChar.self, capacity: paragraph.count) { characters in
@@ -62,11 +74,17 @@ enum Shaper {
     hb_buffer_guess_segment_properties(buffer)
     let isRightToLeft = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
     hb_shape(font.handle, buffer, nil, 0)
+    var glyphs = copyGlyphs(buffer)
+    if isRightToLeft { glyphs.reverse() }
+    return (glyphs, isRightToLeft)
+  }
+
+  /// The shaped glyphs of `buffer`, copied out (its arrays belong to it).
+  private static func copyGlyphs(_ buffer: OpaquePointer) -> [ShapedGlyph] {
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
-    else { return ([], isRightToLeft) }
-    // Copy out now: both arrays belong to `buffer`.
+    else { return [] }
     var glyphs: [ShapedGlyph] = []
     glyphs.reserveCapacity(Int(count))
     for index in 0..<Int(count) {
@@ -78,7 +96,135 @@ enum Shaper {
           yOffset: positions[index].y_offset,
           isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
     }
-    if isRightToLeft { glyphs.reverse() }
-    return (glyphs, isRightToLeft)
+    return glyphs
+  }
+
+  /// Whether a run can be shaped word by word, and its script: `true` for Latin, `false` for
+  /// Common, `nil` when a character is outside the ranges below (other scripts, combining
+  /// marks, joiners, bidi controls, the fraction slash).
+  ///
+  /// Accepted: everything below U+0250, where every letter is Latin and everything else is
+  /// Common, plus the dashes, quotation marks, bullets and ellipsis of U+2010 to U+2027, the
+  /// Common punctuation of U+2030 to U+205E but the fraction slash U+2044 (HarfBuzz forms
+  /// fractions around it), and the currency signs of U+20A0 to U+20BF. The run's script is
+  /// Latin exactly when it has a Latin letter: what `hb_buffer_guess_segment_properties`
+  /// would find.
+  static func wordScript(_ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool? {
+    var isLatin = false
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let byte = paragraph[index]
+      if byte < 0x80 {
+        // ASCII letters.
+        if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+          isLatin = true
+        }
+        index += 1
+        continue
+      }
+      if byte == 0xE2 {
+        guard index + 2 < range.upperBound,
+          isCommonPunctuation(paragraph[index + 1], paragraph[index + 2])
+        else { return nil }
+        index += 3
+        continue
+      }
+      // Two-byte sequences up to U+024F (lead bytes C2 to C9, C9 only up to 8F).
+      guard byte >= 0xC2, byte <= 0xC9, index + 1 < range.upperBound else { return nil }
+      let next = paragraph[index + 1]
+      guard next & 0xC0 == 0x80, byte < 0xC9 || next < 0x90 else { return nil }
+      let scalar = UInt32(byte & 0x1F) << 6 | UInt32(next & 0x3F)
+      // ª, º and the Latin-1 and Latin Extended letters (not × and ÷).
+      if scalar == 0xAA || scalar == 0xBA || (scalar >= 0xC0 && scalar != 0xD7 && scalar != 0xF7) {
+        isLatin = true
+      }
+      index += 2
+    }
+    return isLatin
+  }
+
+  /// Whether the three-byte sequence E2 `second` `third` is in the punctuation and currency
+  /// ranges ``wordScript(_:_:)`` accepts.
+  private static func isCommonPunctuation(_ second: UInt8, _ third: UInt8) -> Bool {
+    guard third & 0xC0 == 0x80 else { return false }
+    switch second {
+    case 0x80: return (0x90...0xA7).contains(third) || third >= 0xB0  // U+2010–2027, 2030–203F
+    case 0x81: return third <= 0x9E && third != 0x84  // U+2040–205E but U+2044
+    case 0x82: return third >= 0xA0  // U+20A0–20BF
+    default: return false
+    }
+  }
+
+  /// Shapes a run word by word (each word with the spaces after it), taking words seen before
+  /// from the font's cache.
+  private static func shapeByWords(
+    _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, isLatin: Bool,
+    font: ShapingFont, language: String?, buffer: ShapingBuffer
+  ) -> [ShapedGlyph] {
+    // Words: a run of non-spaces and the spaces after it.
+    var words: [Range<Int>] = []
+    var start = range.lowerBound
+    var index = start
+    while index < range.upperBound {
+      if paragraph[index] == 0x20,
+        index + 1 == range.upperBound || paragraph[index + 1] != 0x20
+      {
+        words.append(start..<(index + 1))
+        start = index + 1
+      }
+      index += 1
+    }
+    if start < range.upperBound { words.append(start..<range.upperBound) }
+    let keys = words.map { word -> WordShapes.Key? in
+      guard word.count <= WordShapes.Key.capacity else { return nil }
+      return WordShapes.Key(
+        UnsafeBufferPointer(rebasing: paragraph[word]), isLatin: isLatin, language: language)
+    }
+    let known = font.words.glyphs(for: keys.compactMap { $0 })
+    var glyphs: [ShapedGlyph] = []
+    var learned: [(key: WordShapes.Key, glyphs: [ShapedGlyph])] = []
+    var knownIndex = 0
+    for (word, key) in zip(words, keys) {
+      var wordGlyphs: [ShapedGlyph]
+      if key != nil, let cached = known[knownIndex] {
+        wordGlyphs = cached
+      } else {
+        wordGlyphs = shapeWord(
+          paragraph, word, isLatin: isLatin, font: font, language: language, buffer: buffer)
+        if let key { learned.append((key, wordGlyphs)) }
+      }
+      if key != nil { knownIndex += 1 }
+      for glyph in wordGlyphs {
+        var placed = glyph
+        placed.cluster += word.lowerBound
+        glyphs.append(placed)
+      }
+    }
+    font.words.remember(learned)
+    return glyphs
+  }
+
+  /// Shapes one word alone, with the run's script, direction and language; clusters are
+  /// relative to the word's start.
+  private static func shapeWord(
+    _ paragraph: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, isLatin: Bool,
+    font: ShapingFont, language: String?, buffer shapingBuffer: ShapingBuffer
+  ) -> [ShapedGlyph] {
+    guard let base = paragraph.baseAddress else { return [] }
+    let buffer = shapingBuffer.handle
+    hb_buffer_clear_contents(buffer)
+    (base + word.lowerBound).withMemoryRebound(to: CChar.self, capacity: word.count) {
+      hb_buffer_add_utf8(buffer, $0, Int32(word.count), 0, Int32(word.count))
+    }
+    if let language {
+      hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+    }
+    // The run's properties, not the word's: a word of digits in a Latin run is shaped as
+    // Latin, like the run.
+    if isLatin { hb_buffer_set_script(buffer, HB_SCRIPT_LATIN) }
+    hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+    hb_buffer_guess_segment_properties(buffer)
+    hb_shape(font.handle, buffer, nil, 0)
+    return copyGlyphs(buffer)
   }
 }

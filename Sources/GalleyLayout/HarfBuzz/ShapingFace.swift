@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+import Synchronization
 
 /// Owns an `hb_face_t` made from one face of a font file.
 ///
@@ -8,6 +9,22 @@ internal import CHarfBuzz
 final class ShapingFace: @unchecked Sendable {
   let handle: OpaquePointer  // hb_face_t *
   let unitsPerEm: Int32
+  /// ``wordsShapeAlone``, once known: 0 not yet, 1 yes, 2 no.
+  private let wordCheck = Atomic<UInt8>(0)
+
+  /// Whether words of this face shape the same alone as inside a run, so they can be cached
+  /// (see ``checkWordsShapeAlone(_:)``); checked on first use.
+  var wordsShapeAlone: Bool {
+    switch wordCheck.load(ordering: .acquiring) {
+    case 1: return true
+    case 2: return false
+    default:
+      // Two threads may both check; they store the same answer.
+      let answer = Self.checkWordsShapeAlone(handle)
+      wordCheck.store(answer ? 1 : 2, ordering: .releasing)
+      return answer
+    }
+  }
 
   /// Loads face `index & 0xFFFF` of `file`; `nil` when the file is missing or not a font.
   init?(file: String, index: Int) {
@@ -50,6 +67,8 @@ final class ShapingFont: @unchecked Sendable {
   /// How far above the baseline the strikeout's top is, and its thickness, in 26.6 pixels.
   let strikeoutOffset: Int32
   let strikeoutThickness: Int32
+  /// Words shaped before in this font.
+  let words = WordShapes()
 
   init(face: ShapingFace, size: Double, namedInstance: Int) {
     let font = hb_font_create(face.handle)

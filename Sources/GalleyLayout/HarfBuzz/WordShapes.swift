@@ -1,0 +1,141 @@
+internal import CHarfBuzz
+import Synchronization
+
+/// Shaped words of one font, so that a word seen before is not shaped again (as Blink and
+/// Android's Minikin do).
+///
+/// Shaping a run word by word gives HarfBuzz's result for the whole run only when no
+/// lookup of the face reaches across a space and the script's shaping needs no context
+/// beyond the word; ``ShapingFace/wordsShapeAlone`` checks the face, and ``Shaper`` uses
+/// the cache only for text in the Latin and Common scripts below U+0250.
+final class WordShapes: Sendable {
+  /// A word's bytes (at most 24), packed, with the run properties that change its shape.
+  struct Key: Hashable {
+    var first: UInt64 = 0
+    var second: UInt64 = 0
+    var third: UInt64 = 0
+    var count: UInt8
+    var isLatin: Bool
+    var language: String?
+
+    /// The longest word kept.
+    static let capacity = 24
+
+    /// The key of `bytes` (at most ``capacity`` of them).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, isLatin: Bool, language: String?) {
+      count = UInt8(bytes.count)
+      self.isLatin = isLatin
+      self.language = language
+      for (index, byte) in bytes.enumerated() {
+        let shift = UInt64((index & 7) * 8)
+        switch index >> 3 {
+        case 0: first |= UInt64(byte) << shift
+        case 1: second |= UInt64(byte) << shift
+        default: third |= UInt64(byte) << shift
+        }
+      }
+    }
+  }
+
+  private let words = Mutex([Key: [ShapedGlyph]]())
+  /// Words kept per font before the cache starts over.
+  private static let limit = 8192
+
+  /// The glyphs of each key, in order, or `nil` for keys not seen before.
+  ///
+  /// One lock for all the keys of a run.
+  func glyphs(for keys: [Key]) -> [[ShapedGlyph]?] {
+    words.withLock { words in keys.map { words[$0] } }
+  }
+
+  /// Remembers words' glyphs (clusters relative to the word's start).
+  func remember(_ shaped: [(key: Key, glyphs: [ShapedGlyph])]) {
+    guard !shaped.isEmpty else { return }
+    words.withLock { words in
+      if words.count + shaped.count > Self.limit { words.removeAll(keepingCapacity: true) }
+      for (key, glyphs) in shaped { words[key] = glyphs }
+    }
+  }
+}
+
+extension ShapingFace {
+  /// Whether Latin and Common words of this face shape the same alone as inside a run.
+  ///
+  /// That holds when no lookup HarfBuzz applies to such text by default (the features it turns
+  /// on for horizontal text, in the `latn`, `DFLT` and `dflt` scripts, any language) involves
+  /// the space glyph before, in or after its input; when no legacy `kern` table applies; and
+  /// when there are no AAT tables, which HarfBuzz would use instead. DejaVu's fonts pass;
+  /// Lato and Liberation Sans, which kern pairs with the space, do not.
+  ///
+  /// Collecting the lookups' glyphs takes a few milliseconds, so it is done once per face, on
+  /// first use. The corresponding C functions are `hb_ot_layout_collect_lookups`,
+  /// `hb_ot_layout_lookup_collect_glyphs`, `hb_ot_layout_table_get_feature_tags` and
+  /// `hb_aat_layout_has_substitution`.
+  static func checkWordsShapeAlone(_ face: OpaquePointer) -> Bool {
+    if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0 {
+      return false
+    }
+    let gsub = tag("GSUB")
+    let gpos = tag("GPOS")
+    // The legacy kern table applies when GPOS has no kern feature.
+    let kernTable = hb_face_reference_table(face, tag("kern"))
+    let hasKernTable = hb_blob_get_length(kernTable) > 0
+    hb_blob_destroy(kernTable)
+    if hasKernTable && !features(of: face, table: gpos).contains(tag("kern")) { return false }
+    guard let font = hb_font_create(face) else { return false }
+    defer { hb_font_destroy(font) }
+    hb_ot_font_set_funcs(font)
+    var space: hb_codepoint_t = 0
+    guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return true }
+    guard let before = hb_set_create(), let input = hb_set_create(), let after = hb_set_create()
+    else { return false }
+    defer {
+      hb_set_destroy(before)
+      hb_set_destroy(input)
+      hb_set_destroy(after)
+    }
+    let scripts = ["latn", "DFLT", "dflt"].map(tag) + [0]
+    let features =
+      [
+        "rvrn", "ltra", "ltrm", "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt",
+        "clig", "curs", "dist", "kern", "liga", "rclt", "rand", "trak",
+      ].map(tag) + [0]
+    guard let lookups = hb_set_create() else { return false }
+    defer { hb_set_destroy(lookups) }
+    for table in [gsub, gpos] {
+      hb_set_clear(lookups)
+      hb_ot_layout_collect_lookups(face, table, scripts, nil, features, lookups)
+      var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
+      while hb_set_next(lookups, &lookup) != 0 {
+        hb_set_clear(before)
+        hb_set_clear(input)
+        hb_set_clear(after)
+        hb_ot_layout_lookup_collect_glyphs(face, table, lookup, before, input, after, nil)
+        if hb_set_has(before, space) != 0 || hb_set_has(input, space) != 0
+          || hb_set_has(after, space) != 0
+        {
+          return false
+        }
+      }
+    }
+    return true
+  }
+
+  private static func features(of face: OpaquePointer, table: hb_tag_t) -> [hb_tag_t] {
+    var tags = [hb_tag_t](repeating: 0, count: 64)
+    var all: [hb_tag_t] = []
+    var start: UInt32 = 0
+    while true {
+      var count = UInt32(tags.count)
+      let total = hb_ot_layout_table_get_feature_tags(face, table, start, &count, &tags)
+      all += tags.prefix(Int(count))
+      start += count
+      if count == 0 || start >= total { return all }
+    }
+  }
+
+  /// An OpenType tag from its four ASCII letters (HarfBuzz's `HB_TAG` macro).
+  private static func tag(_ name: String) -> hb_tag_t {
+    name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
+  }
+}

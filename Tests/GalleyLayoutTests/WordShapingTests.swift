@@ -1,0 +1,85 @@
+import GalleyMarkup
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyLayout
+
+/// Words are shaped once and cached only where that gives exactly what shaping whole runs
+/// gives.
+@Suite("Shaping word by word")
+struct WordShapingTests {
+  @Test(
+    "Which runs can be shaped word by word, and their script",
+    arguments: [
+      ("Plain words", true), ("123 ,.;", false), ("Zürich résumé naïve", true),
+      ("× ÷ ¿¡ «»", false), ("ª", true), ("Ȳ", true), ("ɐ", nil), ("e\u{301}", nil),
+      ("Привет", nil), ("مرحبا", nil), ("文字", nil), ("😀", nil), ("a – b — “c” …", true),
+      ("‰ € ‘’", false), ("1⁄2", nil), ("a\u{200D}b", nil), ("\u{202E}x", nil), ("\u{2028}", nil),
+    ] as [(String, Bool?)])
+  func wordScript(text: String, expected: Bool?) {
+    let bytes = Array(text.utf8)
+    let script = bytes.withUnsafeBufferPointer { Shaper.wordScript($0, 0..<bytes.count) }
+    #expect(script == expected)
+  }
+
+  @Test(
+    "Fonts whose default lookups involve the space are shaped whole",
+    arguments: [
+      // DejaVu's ligature with a space is in scripts other than Latin: words are cached.
+      ("dejavu/DejaVuSans.ttf", true), ("dejavu/DejaVuSans-Bold.ttf", true),
+      ("dejavu/DejaVuSerif.ttf", true), ("dejavu/DejaVuSansMono.ttf", true),
+      // Both kern pairs with the space.
+      ("lato/Lato-Regular.ttf", false), ("liberation2/LiberationSans-Regular.ttf", false),
+    ])
+  func wordsShapeAlone(file: String, expected: Bool) throws {
+    let face = try #require(ShapingFace(file: "/usr/share/fonts/truetype/" + file, index: 0))
+    #expect(face.wordsShapeAlone == expected)
+  }
+
+  /// Paragraphs of words that kern, ligate and carry accents, in several fonts, styles and
+  /// sizes, with runs of spaces and words too long for the cache.
+  static func paragraphs() -> [String] {
+    let words = [
+      "AVATAR", "To", "Wa", "office", "fluffy", "ffi", "Zürich", "résumé", "naïve", "1/2",
+      "3.14,", "(see", "it)", "Ýou'll", "«quoted»", "state-of-the-art,", "T.", "Yo", "LT",
+      "incomprehensibilities-and-more", "x", "—", "ŁÓDŹ", "Ǆemal", "   ", "P.S.", "¿qué?",
+      "–", "“Te”", "‘Ay’", "…", "A—V", "€5", "1⁄2", "Я", "fi\u{200C}x",
+    ]
+    let codes = [("%B", "%b"), ("%I", "%i"), ("%1F", "%f"), ("%2F", "%f"), ("%16S", "%s")]
+    var random = SeededGenerator(seed: 7)
+    return (0..<120).map { _ in
+      var paragraph = ""
+      for index in 0..<Int.random(in: 4...40, using: &random) {
+        var word = words.randomElement(using: &random) ?? "x"
+        if Int.random(in: 0..<6, using: &random) == 0,
+          let (open, close) = codes.randomElement(using: &random)
+        {
+          word = open + word + close
+        }
+        paragraph += (index == 0 ? "" : " ") + word
+      }
+      return paragraph
+    }
+  }
+
+  @Test func wordShapingGivesTheWholeRunLayout() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let byWords = LayoutEngine(fonts: fonts, shapesWords: true)
+    let whole = LayoutEngine(fonts: fonts, shapesWords: false)
+    var formatter = MarkupFormatter(fontFamilies: ["DejaVu Sans", "DejaVu Serif", "Lato"])
+    formatter.defaultFamily = "DejaVu Sans"
+    formatter.defaultSize = 13
+    for paragraph in Self.paragraphs() {
+      let text = try formatter.format(paragraph)
+      for width in [120.0, 400] {
+        let options = LayoutOptions(width: width)
+        // Twice: the second time, the words come from the cache.
+        for _ in 0..<2 {
+          #expect(
+            try byWords.layout(text, options: options) == whole.layout(text, options: options),
+            "\(paragraph) at \(width)")
+        }
+      }
+    }
+  }
+}
