@@ -19,21 +19,21 @@ public final class LayoutEngine: Sendable {
   /// The fonts the engine resolves families with.
   public let fonts: FontSet
   private let cache = ShapingFontCache()
-  /// Whether words are shaped once and cached (tests compare with whole-run shaping).
-  private let shapesWords: Bool
+  /// Words shaped before, or `nil` to shape every run whole (tests compare the two).
+  private let words: WordShapes?
 
   /// Creates an engine over a font set.
   ///
   /// - Parameter fonts: The fonts to resolve families and fallbacks with.
   public init(fonts: FontSet) {
     self.fonts = fonts
-    shapesWords = true
+    words = WordShapes()
   }
 
   /// An engine that shapes every run whole when `shapesWords` is false.
   init(fonts: FontSet, shapesWords: Bool) {
     self.fonts = fonts
-    self.shapesWords = shapesWords
+    words = shapesWords ? WordShapes() : nil
   }
 
   /// Lays out formatted text.
@@ -50,7 +50,7 @@ public final class LayoutEngine: Sendable {
     let itemization = Itemizer.items(of: text, fonts: fonts, language: options.language)
     let items = itemization.items
     let bytes = Array(text.string.utf8)
-    let buffer = ShapingBuffer(shapesWords: shapesWords)
+    let buffer = ShapingBuffer(words: words)
     func attributes(_ item: TextItem) -> TextAttributes { text.runs[item.runIndex].attributes }
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)

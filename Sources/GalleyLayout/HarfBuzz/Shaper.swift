@@ -21,11 +21,12 @@ struct ShapedGlyph: Hashable, Sendable {
 /// `hb_buffer_destroy`.
 final class ShapingBuffer {
   let handle: OpaquePointer  // hb_buffer_t *
-  /// Whether runs that allow it are shaped word by word, through the font's word cache.
-  let shapesWords: Bool
+  /// The word cache that runs which allow it are shaped through, or `nil` to shape every run
+  /// whole.
+  let words: WordShapes?
 
-  init(shapesWords: Bool = true) {
-    self.shapesWords = shapesWords
+  init(words: WordShapes?) {
+    self.words = words
     // hb_buffer_create returns the empty buffer, never NULL, when memory runs out.
     handle = hb_buffer_create().unsafelyUnwrapped
   }
@@ -53,13 +54,13 @@ enum Shaper {
     language: String?, buffer shapingBuffer: ShapingBuffer
   ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
     guard !range.isEmpty, let base = paragraph.baseAddress else { return ([], false) }
-    if shapingBuffer.shapesWords, let isLatin = wordScript(paragraph, range),
+    if let words = shapingBuffer.words, let isLatin = wordScript(paragraph, range),
       font.face.wordsShapeAlone
     {
       return (
         shapeByWords(
           paragraph, range: range, isLatin: isLatin, font: font, language: language,
-          buffer: shapingBuffer), false
+          words: words, buffer: shapingBuffer), false
       )
     }
     let buffer = shapingBuffer.handle
@@ -159,7 +160,7 @@ enum Shaper {
   /// from the font's cache.
   private static func shapeByWords(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, isLatin: Bool,
-    font: ShapingFont, language: String?, buffer: ShapingBuffer
+    font: ShapingFont, language: String?, words cache: WordShapes, buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     // Words: a run of non-spaces and the spaces after it.
     var words: [Range<Int>] = []
@@ -178,9 +179,10 @@ enum Shaper {
     let keys = words.map { word -> WordShapes.Key? in
       guard word.count <= WordShapes.Key.capacity else { return nil }
       return WordShapes.Key(
-        UnsafeBufferPointer(rebasing: paragraph[word]), isLatin: isLatin, language: language)
+        UnsafeBufferPointer(rebasing: paragraph[word]), font: font, isLatin: isLatin,
+        language: language)
     }
-    let known = font.words.glyphs(for: keys.compactMap { $0 })
+    let known = cache.glyphs(for: keys.compactMap { $0 })
     var glyphs: [ShapedGlyph] = []
     var learned: [(key: WordShapes.Key, glyphs: [ShapedGlyph])] = []
     var knownIndex = 0
@@ -200,7 +202,7 @@ enum Shaper {
         glyphs.append(placed)
       }
     }
-    font.words.remember(learned)
+    cache.remember(learned)
     return glyphs
   }
 

@@ -67,8 +67,10 @@ final class ShapingFont: @unchecked Sendable {
   /// How far above the baseline the strikeout's top is, and its thickness, in 26.6 pixels.
   let strikeoutOffset: Int32
   let strikeoutThickness: Int32
-  /// Words shaped before in this font.
-  let words = WordShapes()
+  /// A number no other font of the process has, for keys that outlive the font.
+  let serial: Int
+
+  private static let serials = Atomic<Int>(0)
 
   init(face: ShapingFace, size: Double, namedInstance: Int) {
     let font = hb_font_create(face.handle)
@@ -78,6 +80,7 @@ final class ShapingFont: @unchecked Sendable {
     if namedInstance > 0 { hb_font_set_var_named_instance(font, UInt32(namedInstance - 1)) }
     hb_font_make_immutable(font)
     self.face = face
+    serial = Self.serials.add(1, ordering: .relaxed).newValue
     // hb_font_create never returns NULL; it returns the empty font on failure.
     self.handle = font.unsafelyUnwrapped
     self.size = size

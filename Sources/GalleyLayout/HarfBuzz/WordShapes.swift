@@ -1,16 +1,18 @@
 internal import CHarfBuzz
 import Synchronization
 
-/// Shaped words of one font, so that a word seen before is not shaped again (as Blink and
-/// Android's Minikin do).
+/// Shaped words, per font, so that a word seen before is not shaped again (as Blink and
+/// Android's Minikin do); one per layout engine, shared by its threads.
 ///
 /// Shaping a run word by word gives HarfBuzz's result for the whole run only when no
 /// lookup of the face reaches across a space and the script's shaping needs no context
 /// beyond the word; ``ShapingFace/wordsShapeAlone`` checks the face, and ``Shaper`` uses
 /// the cache only for text in the Latin and Common scripts below U+0250.
 final class WordShapes: Sendable {
-  /// A word's bytes (at most 24), packed, with the run properties that change its shape.
+  /// A word's bytes (at most 24), packed, with its font and the run properties that change
+  /// its shape.
   struct Key: Hashable {
+    var font: Int
     var first: UInt64 = 0
     var second: UInt64 = 0
     var third: UInt64 = 0
@@ -22,7 +24,10 @@ final class WordShapes: Sendable {
     static let capacity = 24
 
     /// The key of `bytes` (at most ``capacity`` of them).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, isLatin: Bool, language: String?) {
+    init(
+      _ bytes: UnsafeBufferPointer<UInt8>, font: ShapingFont, isLatin: Bool, language: String?
+    ) {
+      self.font = font.serial
       count = UInt8(bytes.count)
       self.isLatin = isLatin
       self.language = language
@@ -38,8 +43,8 @@ final class WordShapes: Sendable {
   }
 
   private let words = Mutex([Key: [ShapedGlyph]]())
-  /// Words kept per font before the cache starts over.
-  private static let limit = 8192
+  /// Words kept before the cache starts over (a few megabytes at most).
+  private static let limit = 32_768
 
   /// The glyphs of each key, in order, or `nil` for keys not seen before.
   ///
