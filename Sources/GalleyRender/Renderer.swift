@@ -23,8 +23,11 @@ public final class Renderer: Sendable {
   /// Creates a renderer with empty font caches.
   public init() { masks = GlyphMasks() }
 
-  /// A renderer whose glyph mask caches start over after `glyphLimit` glyphs (for tests).
-  init(glyphLimit: Int) { masks = GlyphMasks(glyphLimit: glyphLimit) }
+  /// A renderer whose glyph mask caches start over after `glyphLimit` glyphs and hold masks
+  /// at most `largestMask` pixels wide and tall (for tests).
+  init(glyphLimit: Int = GlyphMaskCache.glyphLimit, largestMask: Int = GlyphMaskCache.largestMask) {
+    masks = GlyphMasks(glyphLimit: glyphLimit, largestMask: largestMask)
+  }
 
   /// The image's size and the layout's place in it, without drawing.
   ///

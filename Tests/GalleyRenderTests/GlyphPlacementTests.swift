@@ -103,6 +103,22 @@ struct GlyphPlacementTests {
     #expect(RenderSupport.inkCount(bitmap) > 300 * 20)
   }
 
+  @Test func glyphsTooLargeForAMaskAreFilledFromTheirOutlines() throws {
+    // With masks limited to 6 pixels, most glyphs are filled as paths: the image differs only
+    // by anti-aliasing and the quarter-pixel rounding.
+    let layout = try RenderSupport.layout("Glyphs %Bwithout%b masks, %Iitalic%i too")
+    let expected = try RenderSupport.renderer.rasterize(layout)
+    let bitmap = try Renderer(largestMask: 6).rasterize(layout)
+    #expect(bitmap.width == expected.width && bitmap.height == expected.height)
+    let count = Double(RenderSupport.inkCount(bitmap, threshold: 128))
+    let expectedCount = Double(RenderSupport.inkCount(expected, threshold: 128))
+    #expect(abs(count - expectedCount) <= expectedCount * 0.05)
+    let ink = try #require(RenderSupport.inkBounds(bitmap))
+    let expectedInk = try #require(RenderSupport.inkBounds(expected))
+    #expect(abs(ink.minX - expectedInk.minX) <= 1 && abs(ink.maxX - expectedInk.maxX) <= 1)
+    #expect(abs(ink.minY - expectedInk.minY) <= 1 && abs(ink.maxY - expectedInk.maxY) <= 1)
+  }
+
   @Test func aCacheThatStartsOverDrawsTheSamePixels() throws {
     // Many distinct glyphs at every phase: a cache limited to 64 glyphs starts over many
     // times in one render, and must still draw exactly what an unlimited one draws.

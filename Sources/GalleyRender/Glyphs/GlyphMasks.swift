@@ -13,10 +13,16 @@ final class GlyphMasks: Sendable {
   private static let maximumIdle = 8
   /// Glyphs a cache holds before it starts over.
   private let glyphLimit: Int
+  /// The widest and tallest mask, in pixels.
+  private let largestMask: Int
 
-  /// Caches that start over after `glyphLimit` glyphs (lowered by tests).
-  init(glyphLimit: Int = GlyphMaskCache.glyphLimit) {
+  /// Caches that start over after `glyphLimit` glyphs, with masks at most `largestMask`
+  /// pixels wide and tall (both lowered by tests).
+  init(
+    glyphLimit: Int = GlyphMaskCache.glyphLimit, largestMask: Int = GlyphMaskCache.largestMask
+  ) {
     self.glyphLimit = min(max(1, glyphLimit), GlyphMaskCache.glyphLimit)
+    self.largestMask = min(max(1, largestMask), GlyphMaskCache.largestMask)
   }
 
   /// Runs `body` with a cache no other thread uses meanwhile.
@@ -27,7 +33,7 @@ final class GlyphMasks: Sendable {
     if let reused = idle.withLock({ $0.popLast() }) {
       cache = reused
     } else {
-      cache = try GlyphMaskCache(glyphLimit: glyphLimit)
+      cache = try GlyphMaskCache(glyphLimit: glyphLimit, largestMask: largestMask)
     }
     defer {
       idle.withLock { idle in
@@ -53,8 +59,10 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// Entries stay valid because pixman never evicts glyphs on its own here (the cache starts
   /// over before it would).
   private let recent: UnsafeMutablePointer<Recent>
-  /// Glyphs known to have no ink (spaces), so they are not rasterized again.
+  /// Glyphs known to have no ink (spaces) or to be too large for a mask, so they are not
+  /// rasterized again.
   private var blank = Set<Int>()
+  private var oversized = Set<Int>()
   /// A context for building glyph paths and measuring them.
   private let scratch: CairoContext
   private let scratchSurface: CairoSurface
@@ -73,6 +81,14 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// Glyphs this cache holds before it starts over, at most ``glyphLimit``.
   private let limit: Int
 
+  /// Stands for a glyph too large to cache: drawn from its outline by the caller.
+  private static var uncached: UnsafeRawPointer? { UnsafeRawPointer(bitPattern: 1) }
+
+  /// The widest and tallest mask, in pixels: larger glyphs are filled from their outlines.
+  static let largestMask = 2048
+  /// This cache's largest mask, at most ``largestMask``.
+  private let maskLimit: Int
+
   /// An odd multiplier (2⁶⁴ / φ): distinct serials get distinct, well-mixed keys.
   private static let spread = Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
 
@@ -85,8 +101,11 @@ final class GlyphMaskCache: @unchecked Sendable {
     var mask: UnsafeRawPointer?
   }
 
-  init(glyphLimit: Int = GlyphMaskCache.glyphLimit) throws(RenderError) {
+  init(
+    glyphLimit: Int = GlyphMaskCache.glyphLimit, largestMask: Int = GlyphMaskCache.largestMask
+  ) throws(RenderError) {
     limit = glyphLimit
+    maskLimit = largestMask
     guard let cache = pixman_glyph_cache_create() else {
       throw RenderError(.drawingFailed, "cannot make a glyph cache")
     }
@@ -126,10 +145,13 @@ final class GlyphMaskCache: @unchecked Sendable {
   ///   - originY: The same, vertically.
   ///   - source: The color.
   ///   - target: The image.
+  /// - Returns: The glyphs too large for a mask (rare: outlines far outside the em), for the
+  ///   caller to fill from their outlines.
   func composite(
     _ glyphs: [cairo_glyph_t], font: CairoScaledFont, scale: Double, originX: Double,
     originY: Double, source: PixmanImage, onto target: PixmanImage
-  ) {
+  ) -> [cairo_glyph_t] {
+    var leftOver: [cairo_glyph_t] = []
     var start = 0
     while start < glyphs.count {
       if bytes > Self.byteBudget || self.glyphs >= limit { startOver() }
@@ -144,6 +166,10 @@ final class GlyphMaskCache: @unchecked Sendable {
           let mask = mask(
             font: font, glyph: glyph.index, phaseX: position.phaseX, phaseY: position.phaseY)
         else { continue }
+        if mask == Self.uncached {
+          leftOver.append(glyph)
+          continue
+        }
         placed[count] = pixman_glyph_t(
           x: Int32(clamping: position.x), y: Int32(clamping: position.y), glyph: mask)
         count += 1
@@ -153,9 +179,11 @@ final class GlyphMaskCache: @unchecked Sendable {
       pixman_glyph_cache_thaw(cache)
       start = end
     }
+    return leftOver
   }
 
-  /// The cached mask of a glyph at a phase, made on first use; `nil` for a glyph with no ink.
+  /// The cached mask of a glyph at a phase, made on first use; `nil` for a glyph with no ink,
+  /// ``uncached`` for one too large.
   private func mask(font: CairoScaledFont, glyph: UInt, phaseX: Int, phaseY: Int)
     -> UnsafeRawPointer?
   {
@@ -186,13 +214,20 @@ final class GlyphMaskCache: @unchecked Sendable {
   ) -> UnsafeRawPointer? {
     if let known = pixman_glyph_cache_lookup(cache, fontKey, glyphKey) { return known }
     if blank.contains(key) { return nil }
-    guard let made = rasterize(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY),
-      let image = try? PixmanImage(pixelsOf: made.surface)
-    else {
+    if oversized.contains(key) { return Self.uncached }
+    let made: (surface: CairoSurface, left: Int, top: Int)
+    switch rasterize(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY) {
+    case .mask(let surface, let left, let top): made = (surface, left, top)
+    case .blank:
       if blank.count >= 4096 { blank.removeAll() }
       blank.insert(key)
       return nil
+    case .oversized:
+      if oversized.count >= 4096 { oversized.removeAll() }
+      oversized.insert(key)
+      return Self.uncached
     }
+    guard let image = try? PixmanImage(pixelsOf: made.surface) else { return nil }
     bytes += made.surface.stride * made.surface.height
     glyphs += 1
     // pixman copies the pixels into a glyph of its own.
@@ -200,13 +235,22 @@ final class GlyphMaskCache: @unchecked Sendable {
       cache, fontKey, glyphKey, Int32(-made.left), Int32(-made.top), image.handle)
   }
 
-  /// Rasterizes a glyph's outline at a phase into a tight A8 image, or `nil` when it has no
-  /// ink.
+  /// What rasterizing a glyph gives.
+  private enum Rasterized {
+    /// A tight A8 image and its offset from the glyph origin's pixel.
+    case mask(CairoSurface, left: Int, top: Int)
+    /// No ink (a space), or no outline cairo can fill.
+    case blank
+    /// Ink larger than ``largestMask`` either way.
+    case oversized
+  }
+
+  /// Rasterizes a glyph's outline at a phase into a tight A8 image.
   ///
   /// The mask is cairo's anti-aliased fill of the glyph's path (hinting is off, so this is
   /// the glyph FreeType would render), which also carries synthesized bold and oblique.
   private func rasterize(font: CairoScaledFont, glyph: UInt, phaseX: Int, phaseY: Int)
-    -> (surface: CairoSurface, left: Int, top: Int)?
+    -> Rasterized
   {
     let cr = scratch.handle
     cairo_new_path(cr)
@@ -221,26 +265,30 @@ final class GlyphMaskCache: @unchecked Sendable {
     cairo_fill_extents(cr, &x1, &y1, &x2, &y2)
     guard x2 > x1, y2 > y1, x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else {
       cairo_new_path(cr)
-      return nil
+      return .blank
+    }
+    let largest = Double(maskLimit)
+    guard x2 - x1 <= largest, y2 - y1 <= largest, abs(x1) <= 1e6, abs(y1) <= 1e6 else {
+      cairo_new_path(cr)
+      return .oversized
     }
     let left = Int(x1.rounded(.down))
     let top = Int(y1.rounded(.down))
     let width = Int(x2.rounded(.up)) - left
     let height = Int(y2.rounded(.up)) - top
-    guard let path = cairo_copy_path(cr) else { return nil }
+    guard let path = cairo_copy_path(cr) else { return .oversized }
     defer { cairo_path_destroy(path) }
     cairo_new_path(cr)
-    guard width > 0, height > 0, width <= 4096, height <= 4096,
-      let surface = try? CairoSurface(image: CAIRO_FORMAT_A8, width: width, height: height)
-    else { return nil }
+    guard let surface = try? CairoSurface(image: CAIRO_FORMAT_A8, width: width, height: height)
+    else { return .oversized }
     let context = CairoContext(surface)
     cairo_translate(context.handle, Double(-left), Double(-top))
     cairo_append_path(context.handle, path)
     cairo_set_source_rgba(context.handle, 0, 0, 0, 1)
     cairo_fill(context.handle)
-    guard (try? context.check()) != nil else { return nil }
+    guard (try? context.check()) != nil else { return .oversized }
     cairo_surface_flush(surface.handle)
-    return (surface, left, top)
+    return .mask(surface, left: left, top: top)
   }
 
   /// Empties the cache, freeing every mask.

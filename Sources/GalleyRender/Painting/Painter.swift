@@ -232,10 +232,15 @@ struct Painter {
             throughCairo.append(run)
             continue
           }
-          cache.composite(
+          let leftOver = cache.composite(
             run.glyphs, font: run.font, scale: canvas.deviceScale,
             originX: canvas.geometry.originX, originY: canvas.geometry.originY,
             source: try PixmanImage(solid: color(run)), onto: target)
+          if !leftOver.isEmpty {
+            var rest = run
+            rest.glyphs = leftOver
+            throughCairo.append(rest)
+          }
         }
       }
     }
