@@ -176,33 +176,27 @@ enum Shaper {
       index += 1
     }
     if start < range.upperBound { words.append(start..<range.upperBound) }
-    let keys = words.map { word -> WordShapes.Key? in
-      guard word.count <= WordShapes.Key.capacity else { return nil }
-      return WordShapes.Key(
-        UnsafeBufferPointer(rebasing: paragraph[word]), font: font, isLatin: isLatin,
-        language: language)
-    }
-    let known = cache.glyphs(for: keys.compactMap { $0 })
     var glyphs: [ShapedGlyph] = []
-    var learned: [(key: WordShapes.Key, glyphs: [ShapedGlyph])] = []
-    var knownIndex = 0
-    for (word, key) in zip(words, keys) {
-      var wordGlyphs: [ShapedGlyph]
-      if key != nil, let cached = known[knownIndex] {
-        wordGlyphs = cached
-      } else {
-        wordGlyphs = shapeWord(
-          paragraph, word, isLatin: isLatin, font: font, language: language, buffer: buffer)
-        if let key { learned.append((key, wordGlyphs)) }
-      }
-      if key != nil { knownIndex += 1 }
-      for glyph in wordGlyphs {
+    var next = 0
+    while next < words.count {
+      // Known words in one pass under the cache's lock, up to the first one not known.
+      next += cache.appendKnown(
+        paragraph, words: words[next...], font: font, isLatin: isLatin, language: language,
+        to: &glyphs)
+      guard next < words.count else { break }
+      let word = words[next]
+      let shaped = shapeWord(
+        paragraph, word, isLatin: isLatin, font: font, language: language, buffer: buffer)
+      cache.remember(
+        UnsafeBufferPointer(rebasing: paragraph[word]), font: font, isLatin: isLatin,
+        language: language, glyphs: shaped)
+      for glyph in shaped {
         var placed = glyph
         placed.cluster += word.lowerBound
         glyphs.append(placed)
       }
+      next += 1
     }
-    cache.remember(learned)
     return glyphs
   }
 

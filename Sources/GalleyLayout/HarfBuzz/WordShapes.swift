@@ -11,6 +11,8 @@ import Synchronization
 final class WordShapes: Sendable {
   /// A word's bytes (at most 24), packed, with its font and the run properties that change
   /// its shape.
+  ///
+  /// Plain data, so copying and hashing it costs no reference counting.
   struct Key: Hashable {
     var font: Int
     var first: UInt64 = 0
@@ -18,16 +20,15 @@ final class WordShapes: Sendable {
     var third: UInt64 = 0
     var count: UInt8
     var isLatin: Bool
-    var language: String?
+    /// The run's language, numbered by ``WordShapes`` (0 for none).
+    var language: Int32
 
     /// The longest word kept.
     static let capacity = 24
 
     /// The key of `bytes` (at most ``capacity`` of them).
-    init(
-      _ bytes: UnsafeBufferPointer<UInt8>, font: ShapingFont, isLatin: Bool, language: String?
-    ) {
-      self.font = font.serial
+    init(_ bytes: UnsafeBufferPointer<UInt8>, font: Int, isLatin: Bool, language: Int32) {
+      self.font = font
       count = UInt8(bytes.count)
       self.isLatin = isLatin
       self.language = language
@@ -40,26 +41,83 @@ final class WordShapes: Sendable {
         }
       }
     }
+
+    /// One mixed word for the hasher: equal keys mix equally, and `==` compares every field.
+    func hash(into hasher: inout Hasher) {
+      let properties =
+        UInt64(count) << 40 | UInt64(isLatin ? 1 : 0) << 32
+        | UInt64(UInt32(bitPattern: language))
+      hasher.combine(
+        first &+ second &* 0x9E37_79B9_7F4A_7C15 &+ third &* 0xC2B2_AE3D_27D4_EB4F
+          &+ (properties ^ UInt64(bitPattern: Int64(font)) << 48) &* 0x1656_67B1_9E37_79F9)
+    }
   }
 
-  private let words = Mutex([Key: [ShapedGlyph]]())
+  private struct State {
+    var words: [Key: [ShapedGlyph]] = [:]
+    var languages: [String: Int32] = [:]
+  }
+
+  private let state = Mutex(State())
   /// Words kept before the cache starts over (a few megabytes at most).
   private static let limit = 32_768
 
-  /// The glyphs of each key, in order, or `nil` for keys not seen before.
+  /// Appends the glyphs of known words, in order, with clusters moved to each word's start,
+  /// under one lock; stops at the first word not known or too long for the cache.
   ///
-  /// One lock for all the keys of a run.
-  func glyphs(for keys: [Key]) -> [[ShapedGlyph]?] {
-    words.withLock { words in keys.map { words[$0] } }
+  /// - Returns: How many words were appended.
+  func appendKnown(
+    _ paragraph: UnsafeBufferPointer<UInt8>, words: ArraySlice<Range<Int>>, font: ShapingFont,
+    isLatin: Bool, language: String?, to glyphs: inout [ShapedGlyph]
+  ) -> Int {
+    state.withLock { state in
+      let language = Self.number(of: language, in: &state)
+      var appended = 0
+      for word in words {
+        guard word.count <= Key.capacity,
+          let known = state.words[
+            Key(
+              UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, isLatin: isLatin,
+              language: language)]
+        else { break }
+        for glyph in known {
+          var placed = glyph
+          placed.cluster += word.lowerBound
+          glyphs.append(placed)
+        }
+        appended += 1
+      }
+      return appended
+    }
   }
 
-  /// Remembers words' glyphs (clusters relative to the word's start).
-  func remember(_ shaped: [(key: Key, glyphs: [ShapedGlyph])]) {
-    guard !shaped.isEmpty else { return }
-    words.withLock { words in
-      if words.count + shaped.count > Self.limit { words.removeAll(keepingCapacity: true) }
-      for (key, glyphs) in shaped { words[key] = glyphs }
+  /// Remembers a word's glyphs (clusters relative to the word's start).
+  func remember(
+    _ word: UnsafeBufferPointer<UInt8>, font: ShapingFont, isLatin: Bool, language: String?,
+    glyphs: [ShapedGlyph]
+  ) {
+    guard word.count <= Key.capacity else { return }
+    state.withLock { state in
+      if state.words.count >= Self.limit { state.words.removeAll(keepingCapacity: true) }
+      let key = Key(
+        word, font: font.serial, isLatin: isLatin,
+        language: Self.number(of: language, in: &state))
+      state.words[key] = glyphs
     }
+  }
+
+  /// A small number for a language tag, made on first use (0 for none).
+  private static func number(of language: String?, in state: inout State) -> Int32 {
+    guard let language else { return 0 }
+    if let known = state.languages[language] { return known }
+    // Language tags are few; past a thousand, start over (with the words that use them).
+    if state.languages.count >= 1000 {
+      state.languages.removeAll()
+      state.words.removeAll(keepingCapacity: true)
+    }
+    let number = Int32(state.languages.count + 1)
+    state.languages[language] = number
+    return number
   }
 }
 

@@ -67,15 +67,20 @@ public struct TextColor: Hashable, Sendable {
   }
 
   private static func parseHex(_ digits: some Sequence<UInt8>) -> TextColor? {
-    var nibbles: [UInt8] = []
-    nibbles.reserveCapacity(8)
+    // Up to 8 hex digits, packed 4 bits each, first digit highest: no allocation.
+    var packed: UInt32 = 0
+    var count = 0
     for byte in digits {
-      guard nibbles.count < 8, let nibble = hexValue(byte) else { return nil }
-      nibbles.append(nibble)
+      guard count < 8, let nibble = hexValue(byte) else { return nil }
+      packed = packed << 4 | UInt32(nibble)
+      count += 1
     }
-    func pair(_ index: Int) -> UInt8 { nibbles[index] << 4 | nibbles[index + 1] }
-    func single(_ index: Int) -> UInt8 { nibbles[index] << 4 | nibbles[index] }
-    switch nibbles.count {
+    func nibble(_ index: Int) -> UInt8 {
+      UInt8(truncatingIfNeeded: packed >> (4 * (count - 1 - index)) & 0xF)
+    }
+    func pair(_ index: Int) -> UInt8 { nibble(index) << 4 | nibble(index + 1) }
+    func single(_ index: Int) -> UInt8 { nibble(index) << 4 | nibble(index) }
+    switch count {
     case 3: return TextColor(red: single(0), green: single(1), blue: single(2))
     case 4: return TextColor(red: single(0), green: single(1), blue: single(2), alpha: single(3))
     case 6: return TextColor(red: pair(0), green: pair(2), blue: pair(4))
