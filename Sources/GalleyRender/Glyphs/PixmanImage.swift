@@ -9,8 +9,13 @@ import GalleyMarkup
 /// `pixman_image_create_solid_fill` and `pixman_image_unref`.
 final class PixmanImage {
   let handle: OpaquePointer  // pixman_image_t *
+  /// Whether the image is alpha only (an A8 mask).
+  let isAlpha: Bool
 
-  private init(adopting handle: OpaquePointer) { self.handle = handle }
+  private init(adopting handle: OpaquePointer, isAlpha: Bool = false) {
+    self.handle = handle
+    self.isAlpha = isAlpha
+  }
 
   deinit { pixman_image_unref(handle) }
 
@@ -42,7 +47,7 @@ final class PixmanImage {
         format, Int32(surface.width), Int32(surface.height),
         UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), Int32(surface.stride))
     else { throw RenderError(.drawingFailed, "cannot share an image's pixels with pixman") }
-    self.init(adopting: handle)
+    self.init(adopting: handle, isAlpha: format == PIXMAN_a8)
   }
 
   /// Lets pixman draw on a cairo image surface: cairo's pending drawing is flushed first, and

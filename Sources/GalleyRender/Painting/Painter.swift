@@ -30,11 +30,7 @@ struct Painter {
       cairo_paint(cr)
     }
     transform(cr, deviceScale: canvas.deviceScale)
-    for box in scene.backgrounds {
-      set(cr, box.color)
-      cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
-      cairo_fill(cr)
-    }
+    fill(cr, boxes: scene.backgrounds, gradient: nil)
     // On images, outlines come from cached glyph strokes and the text's shape is drawn once
     // into an alpha mask that the gradient, the shadows and the inner shadow share. Vector
     // output keeps strokes and gradients as vectors.
@@ -140,9 +136,23 @@ struct Painter {
       // Images with a gradient took the mask path above.
       try drawGlyphs(of: scene.runs, on: surface, cr, color: { $0.color })
     }
-    for box in scene.decorations {
-      if let gradient { cairo_set_source(cr, gradient) } else { set(cr, box.color) }
-      cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+    fill(cr, boxes: scene.decorations, gradient: gradient)
+  }
+
+  /// Fills boxes in their colors, or all with a gradient: neighbours of one color as one path,
+  /// so touching boxes (a background split across runs) show no seam and cairo is called once
+  /// per color.
+  private func fill(_ cr: OpaquePointer, boxes: [Scene.Box], gradient: OpaquePointer?) {
+    var index = boxes.startIndex
+    while index < boxes.endIndex {
+      let color = boxes[index].color
+      cairo_new_path(cr)
+      while index < boxes.endIndex, gradient != nil || boxes[index].color == color {
+        let rect = boxes[index].rect
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        index += 1
+      }
+      if let gradient { cairo_set_source(cr, gradient) } else { set(cr, color) }
       cairo_fill(cr)
     }
   }
