@@ -13,6 +13,18 @@ struct ShapedGlyph: Hashable, Sendable {
   var isUnsafeToBreak: Bool
 }
 
+extension [ShapedGlyph] {
+  /// Appends a word's glyphs, whose clusters count from the word's start, with their clusters
+  /// moved to the word's offset in the paragraph.
+  mutating func append(word: [ShapedGlyph], at offset: Int) {
+    for glyph in word {
+      var placed = glyph
+      placed.cluster += offset
+      append(placed)
+    }
+  }
+}
+
 /// Owns one `hb_buffer_t`, reused for every run of one layout (cleared before each use), so
 /// shaping does not allocate a buffer per run.
 ///
@@ -190,11 +202,7 @@ enum Shaper {
       cache.remember(
         UnsafeBufferPointer(rebasing: paragraph[word]), font: font, isLatin: isLatin,
         language: language, glyphs: shaped)
-      for glyph in shaped {
-        var placed = glyph
-        placed.cluster += word.lowerBound
-        glyphs.append(placed)
-      }
+      glyphs.append(word: shaped, at: word.lowerBound)
       next += 1
     }
     return glyphs

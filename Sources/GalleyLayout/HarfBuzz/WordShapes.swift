@@ -80,11 +80,7 @@ final class WordShapes: Sendable {
               UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, isLatin: isLatin,
               language: language)]
         else { break }
-        for glyph in known {
-          var placed = glyph
-          placed.cluster += word.lowerBound
-          glyphs.append(placed)
-        }
+        glyphs.append(word: known, at: word.lowerBound)
         appended += 1
       }
       return appended
