@@ -49,6 +49,13 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc")]
     ),
 
+    // PNG encoding with libpng, which reports errors with longjmp: a small C file of ours
+    // catches them and exposes a plain C function.
+    .target(
+      name: "CPNGEncode",
+      linkerSettings: [.linkedLibrary("png16")]
+    ),
+
     // MARK: Swift modules
     .target(name: "GalleyMarkup"),
     .target(name: "GalleyFonts", dependencies: ["GalleyMarkup", "CFontconfig"]),
@@ -57,7 +64,8 @@ let package = Package(
       dependencies: ["GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
     ),
     .target(
-      name: "GalleyRender", dependencies: ["GalleyMarkup", "GalleyLayout", "CCairo", "CPixman"]),
+      name: "GalleyRender",
+      dependencies: ["GalleyMarkup", "GalleyLayout", "CCairo", "CPixman", "CPNGEncode"]),
 
     // MARK: Executables
     .executableTarget(
@@ -106,7 +114,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GalleyCLITests",
-      dependencies: ["GalleyCLI", "GalleyMarkup", "GalleyTestSupport"],
+      dependencies: ["GalleyCLI", "GalleyMarkup", "GalleyRender", "GalleyTestSupport"],
       exclude: ["Golden"]
     ),
   ],

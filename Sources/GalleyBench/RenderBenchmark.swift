@@ -20,7 +20,8 @@ struct RenderBenchmark: ParsableCommand {
       once with effects (--effects; by default a shadow, a gradient and an outline). Prints \
       labelsPerSecond and microsecondsPerLabel for layout alone, plain drawing (layout \
       included), drawing alone (rasterizeOnly, layouts made beforehand) and drawing with \
-      effects, the same for PNG encoding of the plain images, a blur scaling table (cost per \
+      effects, the same for PNG encoding of the plain images (at each compression level, with \
+      the average file size), a blur scaling table (cost per \
       pixel for three blur radii), a length scaling table (the first line repeated 1, 10 and \
       100 times as one paragraph) and peak memory.
       """
@@ -132,10 +133,24 @@ struct RenderBenchmark: ParsableCommand {
     }
     if wanted.contains("encode") {
       let bitmaps = try layouts.map { try renderer.rasterize($0, options: plainOptions) }
-      report["encodePNG"] = figures(
-        try Measurement.medianSeconds(warmups: 1, passes: passes) {
-          for bitmap in bitmaps { _ = try bitmap.pngData() }
-        })
+      // Each compression level: its speed and the average file size.
+      var levels: [JSONValue] = []
+      for compression in PNGCompression.allCases {
+        var bytes = 0
+        let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+          bytes = 0
+          for bitmap in bitmaps { bytes += try bitmap.pngData(compression: compression).count }
+        }
+        if compression == .balanced { report["encodePNG"] = figures(seconds) }
+        levels.append(
+          .object([
+            "compression": .string(compression.rawValue),
+            "labelsPerSecond": .number(count / seconds),
+            "microsecondsPerLabel": .number(seconds * 1e6 / count),
+            "averageBytes": .number(Double(bytes) / count),
+          ]))
+      }
+      report["encodePNGLevels"] = .array(levels)
     }
 
     // Blur cost against radius: one label with a shadow of growing blur. The canvas grows

@@ -64,6 +64,8 @@ extension RenderOptions.Outline.Join: ExpressibleByArgument {}
 extension RenderOptions.Outline.Mode: ExpressibleByArgument {}
 extension ImageFormat: ExpressibleByArgument {}
 
+extension PNGCompression: ExpressibleByArgument {}
+
 /// The canvas and effect options of `galley render`.
 struct EffectOptions: ParsableArguments {
   @Option(help: "Pixels per point (2 for @2x).")
@@ -209,12 +211,22 @@ struct RenderCommand: OutcomeCommand {
   @Option(help: "Also write the layout, with the image geometry, as JSON to this file.")
   var json: String?
 
+  @Option(
+    help: """
+      PNG compression: fast (zlib level 1), balanced (level 3, the default) or smallest \
+      (level 9).
+      """)
+  var pngCompression: PNGCompression?
+
   var imageFormat: ImageFormat? { format ?? ImageFormat(pathExtensionOf: output) }
 
   func validate() throws {
-    guard imageFormat != nil else {
+    guard let imageFormat else {
       throw ValidationError(
         "Cannot tell the format of '\(output)': use a .png, .svg or .pdf name, or '--format'.")
+    }
+    if pngCompression != nil, imageFormat != .png {
+      throw ValidationError("'--png-compression' applies to PNG output only.")
     }
     for path in [output] + (json.map { [$0] } ?? []) {
       if let problem = Self.writeProblem(path) { throw ValidationError(problem) }
@@ -271,7 +283,9 @@ struct RenderCommand: OutcomeCommand {
     guard let format = imageFormat else { return failure("internal", "no format") }
     let image: RenderedImage
     do {
-      image = try Renderer().render(made.1, options: effects.renderOptions, format: format)
+      image = try Renderer().render(
+        made.1, options: effects.renderOptions, format: format,
+        pngCompression: pngCompression ?? .balanced)
     } catch {
       return failure(error.kind.rawValue, error.message)
     }

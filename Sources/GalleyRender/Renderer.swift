@@ -85,15 +85,19 @@ public final class Renderer: Sendable {
   ///   - layout: The layout.
   ///   - options: Scale, canvas and effects.
   ///   - format: PNG, SVG or PDF.
+  ///   - pngCompression: How hard PNG encoding compresses (PNG only).
   /// - Returns: The file's bytes and where the layout sits in the image.
   /// - Throws: ``RenderError`` as ``rasterize(_:options:)`` does.
   public func render(
-    _ layout: Layout, options: RenderOptions = RenderOptions(), format: ImageFormat
+    _ layout: Layout, options: RenderOptions = RenderOptions(), format: ImageFormat,
+    pngCompression: PNGCompression = .balanced
   ) throws(RenderError) -> RenderedImage {
     switch format {
     case .png:
       let bitmap = try rasterize(layout, options: options)
-      return RenderedImage(format: .png, data: try bitmap.pngData(), geometry: bitmap.geometry)
+      return RenderedImage(
+        format: .png, data: try bitmap.pngData(compression: pngCompression),
+        geometry: bitmap.geometry)
     case .svg, .pdf:
       let (scene, canvas) = try prepare(layout, options: options, isVector: true)
       let data: [UInt8]

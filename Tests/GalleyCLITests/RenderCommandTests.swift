@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyRender
 import GalleyTestSupport
 import Testing
 
@@ -77,6 +78,8 @@ struct RenderCommandTests {
     ["-o", "/nonexistent/dir/x.png", "--", "x"],
     ["-o", "/", "--format", "png", "--", "x"],
     ["-o", "x.png", "--json", "x.png", "--", "x"],
+    ["-o", "x.png", "--png-compression", "maximum", "--", "x"],
+    ["-o", "x.svg", "--png-compression", "fast", "--", "x"],
     ["--", "x"],
   ])
   func badOptionsAreUsageErrors(arguments: [String]) {
@@ -85,6 +88,27 @@ struct RenderCommandTests {
       Issue.record("accepted \(arguments)")
     } catch {
       #expect(RenderCommand.exitCode(for: error) == ExitCode(64), "\(arguments)")
+    }
+  }
+
+  @Test(arguments: PNGCompression.allCases)
+  func pngCompressionLevelsWriteTheSamePixels(compression: PNGCompression) throws {
+    let directory = try folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let image = directory.appendingPathComponent("out.png").path
+    let reference = directory.appendingPathComponent("reference.png").path
+    let markup = "Tap %Lhere%l for %Bmore%b"
+    #expect(try render(["-o", reference, "--", markup]).status == 0)
+    let result = try render(["-o", image, "--png-compression", compression.rawValue, "--", markup])
+    #expect(result.status == 0, "\(result.standardError)")
+    let decoded = try Bitmap(png: Array(Data(contentsOf: URL(fileURLWithPath: image))))
+    let expected = try Bitmap(png: Array(Data(contentsOf: URL(fileURLWithPath: reference))))
+    #expect(decoded.width == expected.width && decoded.height == expected.height)
+    for y in 0..<decoded.height {
+      for x in 0..<decoded.width where decoded.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+        Issue.record("pixel \(x),\(y) differs")
+        return
+      }
     }
   }
 

@@ -68,18 +68,6 @@ final class CairoSurface {
     try check("cannot finish the document")
     return sink?.bytes ?? []
   }
-
-  /// Encodes an image surface as PNG.
-  func pngData() throws(RenderError) -> [UInt8] {
-    let sink = ByteSink()
-    let status = cairo_surface_write_to_png_stream(
-      handle, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw RenderError(
-        .drawingFailed, "cannot encode PNG: \(String(cString: cairo_status_to_string(status)))")
-    }
-    return sink.bytes
-  }
 }
 
 /// Collects the bytes cairo writes through a stream callback.

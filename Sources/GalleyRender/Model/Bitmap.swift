@@ -65,12 +65,13 @@ public struct Bitmap: Sendable {
     return TextColor(red: straight(16), green: straight(8), blue: straight(0), alpha: alpha)
   }
 
-  /// Encodes the image as PNG: RGBA, 8 bits per channel, straight alpha.
+  /// Encodes the image as PNG: RGBA, 8 bits per channel, straight alpha, sRGB.
   ///
+  /// - Parameter compression: How hard zlib works; ``PNGCompression/balanced`` by default.
   /// - Returns: The bytes of a PNG file.
   /// - Throws: ``RenderError/Kind/drawingFailed`` when encoding fails.
-  public func pngData() throws(RenderError) -> [UInt8] {
-    try storage.surface.pngData()
+  public func pngData(compression: PNGCompression = .balanced) throws(RenderError) -> [UInt8] {
+    try PNGEncoder.encode(storage, compression: compression)
   }
 }
 
