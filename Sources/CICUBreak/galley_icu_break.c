@@ -9,6 +9,19 @@
 static _Thread_local UBreakIterator *cachedIterator = NULL;
 static _Thread_local char cachedLocale[72] = {0};
 
+// UAX #14 LB4 and LB5: a break after BK (LF, VT, FF, NEL, LS, PS) or CR is mandatory. This is
+// decided from the text, not from ubrk_getRuleStatus: ICU gives boundaries found by its
+// dictionaries (Thai, Lao, Khmer, Burmese, CJK) the status of the rule-based boundary that
+// follows them, so every word before a paragraph's newline would read as a hard break.
+static int isMandatoryBreakAfter(uint16_t unit) {
+  switch (unit) {
+  case 0x000A: case 0x000B: case 0x000C: case 0x000D: case 0x0085: case 0x2028: case 0x2029:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
 static UBreakIterator *iteratorFor(const char *locale, UErrorCode *status) {
   const char *wanted = locale ? locale : "";
   if (cachedIterator != NULL && strncmp(cachedLocale, wanted, sizeof cachedLocale) == 0) {
@@ -38,9 +51,8 @@ int32_t galley_line_breaks(const uint16_t *text, int32_t length, const char *loc
   for (int32_t position = ubrk_next(iterator); position != UBRK_DONE;
        position = ubrk_next(iterator)) {
     if (count < capacity) {
-      int32_t rule = ubrk_getRuleStatus(iterator);
       offsets[count] = position;
-      hard[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+      hard[count] = (uint8_t)isMandatoryBreakAfter(text[position - 1]);
     }
     count++;
   }

@@ -75,6 +75,31 @@ struct LineBreakingTests {
     #expect(thaiLines.contains { $0.contains("ประโยค") })
   }
 
+  /// Scripts that ICU breaks with dictionaries: their word breaks are opportunities, never
+  /// mandatory breaks, also when another paragraph follows.
+  @Test(arguments: [
+    ("Thai", "ภาษาไทยไม่มีช่องว่าง"),
+    ("Lao", "ພາສາລາວບໍ່ມີຍະຫວ່າງລະຫວ່າງຄໍາ"),
+    ("Khmer", "ភាសាខ្មែរគ្មានដកឃ្លារវាងពាក្យ"),
+    ("Burmese", "မြန်မာဘာသာစကားတွင်စကားလုံးများကြားနေရာမရှိပါ"),
+    ("Chinese", "男孩和世界各地的女孩依靠基本的机会"),
+    ("Japanese", "世界中の女の子が根本的な機会に依存しています"),
+  ])
+  func dictionaryBreaksBeforeAnotherParagraphAreNotMandatory(script: String, text: String) throws
+  {
+    for separator in ["\n", "\r\n", "\u{2029}"] {
+      let source = text + separator + "x"
+      let (formatted, layout) = try LayoutSupport.layout(Markup.escape(source))
+      let lines = LayoutSupport.lineTexts(layout, formatted)
+      #expect(lines == [text + separator, "x"], "\(script)")
+      #expect(layout.lines.map(\.breakReason) == [.explicit, .end], "\(script)")
+      // Wrapped, the lines before the paragraph's end break softly.
+      let (_, narrow) = try LayoutSupport.layout(Markup.escape(source), width: 60)
+      #expect(narrow.lines.count > 2, "\(script)")
+      #expect(narrow.lines.filter { $0.breakReason == .explicit }.count == 1, "\(script)")
+    }
+  }
+
   @Test func mandatoryBreaks() throws {
     let (text, layout) = try LayoutSupport.layout("one\ntwo\u{2028}three\u{2029}four\r\nfive")
     #expect(
