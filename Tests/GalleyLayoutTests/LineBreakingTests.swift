@@ -85,8 +85,7 @@ struct LineBreakingTests {
     ("Chinese", "男孩和世界各地的女孩依靠基本的机会"),
     ("Japanese", "世界中の女の子が根本的な機会に依存しています"),
   ])
-  func dictionaryBreaksBeforeAnotherParagraphAreNotMandatory(script: String, text: String) throws
-  {
+  func dictionaryBreaksBeforeAnotherParagraphAreNotMandatory(script: String, text: String) throws {
     for separator in ["\n", "\r\n", "\u{2029}"] {
       let source = text + separator + "x"
       let (formatted, layout) = try LayoutSupport.layout(Markup.escape(source))

@@ -11,6 +11,13 @@ public enum HermeticFonts {
     "/usr/share/fonts/truetype/droid",
   ]
 
+  /// URW's base 35 fonts (`fonts-urw-base35`, which ghostscript pulls in on most desktops): each
+  /// face as OpenType (`.otf`) and as Type 1 (`.t1`, with `.afm` metrics), which HarfBuzz
+  /// cannot read. Not in ``directories``, so the other tests' goldens do not depend on them.
+  public static let urwDirectories = [
+    "/usr/share/fonts/opentype/urw-base35", "/usr/share/fonts/type1/urw-base35",
+  ]
+
   /// Generic families mapped to DejaVu.
   public static let generics = [
     "sans-serif": ["DejaVu Sans"], "serif": ["DejaVu Serif"], "monospace": ["DejaVu Sans Mono"],
@@ -34,6 +41,17 @@ public enum HermeticFonts {
   public static let shared: Result<FontSet, FontSetError> = {
     do throws(FontSetError) {
       return .success(try FontSet(options: options()))
+    } catch {
+      return .failure(error)
+    }
+  }()
+
+  /// A font set of ``directories`` and ``urwDirectories``: a desktop-like mix of formats.
+  public static let sharedWithURW: Result<FontSet, FontSetError> = {
+    do throws(FontSetError) {
+      let source = FontSet.Options.Source.directories(
+        directories + urwDirectories, generics: generics, cacheDirectory: cacheDirectory)
+      return .success(try FontSet(options: FontSet.Options(source: source)))
     } catch {
       return .failure(error)
     }

@@ -80,11 +80,38 @@ public struct FaceDescriptor: Hashable, Sendable, Codable {
 
   static let fontconfigObjects = [
     FC_FILE, FC_INDEX, FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_WEIGHT, FC_SLANT, FC_WIDTH,
-    FC_COLOR,
+    FC_COLOR, FC_FONTFORMAT, FC_VARIABLE,
   ]
 
+  /// The font formats, as FreeType names them (fontconfig's `FC_FONTFORMAT`), that HarfBuzz
+  /// reads: OpenType with TrueType or CFF outlines (`.ttf`, `.otf`, `.ttc`, `.otc`, `.dfont`).
+  /// Type 1, Type 42, CID, BDF, PCF, PFR and Windows FNT faces are not shapeable.
+  static let shapeableFormats: Set<String> = ["TrueType", "CFF"]
+
+  /// File extensions that FreeType reads as TrueType or CFF but HarfBuzz does not: WOFF
+  /// wrappers, and bare CFF outlines outside an OpenType file.
+  private static let unshapeableExtensions: Set<String> = ["woff", "woff2", "cff"]
+
+  /// Whether HarfBuzz can shape a face fontconfig lists with this format and file.
+  static func isShapeable(format: String?, file: String) -> Bool {
+    // A pattern without a format comes from a fontconfig too old to say; keep it.
+    if let format, !shapeableFormats.contains(format) { return false }
+    guard let dot = file.lastIndex(of: "."), !file[dot...].contains("/") else { return true }
+    return !unshapeableExtensions.contains(file[file.index(after: dot)...].lowercased())
+  }
+
+  /// Copies a fontconfig pattern; `nil` when it has no file or family, when HarfBuzz cannot
+  /// shape its format (see ``shapeableFormats``), or when it stands for a whole variable font.
+  ///
+  /// fontconfig lists a variable font three ways: its default instance (index 0), each named
+  /// instance (index `(n << 16) + face`) and the font as a whole, with weight and width ranges
+  /// (`FC_VARIABLE`). Galley draws instances only, so the whole-font pattern is left out: its
+  /// range's middle would pose as a weight the default instance does not have.
   init?(pattern: Pattern) {
-    guard let file = pattern.string(FC_FILE) else { return nil }
+    guard let file = pattern.string(FC_FILE),
+      Self.isShapeable(format: pattern.string(FC_FONTFORMAT), file: file),
+      pattern.bool(FC_VARIABLE) != true
+    else { return nil }
     let families = pattern.strings(FC_FAMILY)
     guard !families.isEmpty else { return nil }
     self.file = file

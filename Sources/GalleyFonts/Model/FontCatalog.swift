@@ -11,9 +11,14 @@ struct FontCatalog: Sendable {
     var index: [String: [Int]] = [:]
     var names: [String: String] = [:]
     var seen = Set<String>()
-    for var face in listed {
+    var seenDesigns = Set<Design>()
+    // Sorted by file, so which copy of a face is kept does not depend on fontconfig's order.
+    for var face in listed.sorted(by: { ($0.file, $0.index) < ($1.file, $1.index) }) {
       // A face can be listed twice when two directories hold the same file; keep one.
       guard seen.insert("\(face.file)#\(face.index)").inserted else { continue }
+      // The same face can be installed in two files (an OpenType and a TrueType build, or a
+      // variable font shipped twice); one copy is enough.
+      if !face.postscriptName.isEmpty, !seenDesigns.insert(Design(face)).inserted { continue }
       let keys = face.families.map(FontSetDefinition.normalized)
       if !weightOverrides.isEmpty {
         let style = FontSetDefinition.normalized(face.style)
@@ -41,6 +46,25 @@ struct FontCatalog: Sendable {
     self.faces = faces
     self.facesByFamily = index
     self.displayNames = names
+  }
+
+  /// What makes two listed faces the same face in two files.
+  private struct Design: Hashable {
+    var postscriptName: String
+    var families: [String]
+    var style: String
+    var weight: Int
+    var slant: FaceDescriptor.Slant
+    var width: Int
+
+    init(_ face: FaceDescriptor) {
+      postscriptName = face.postscriptName
+      families = face.families
+      style = face.style
+      weight = face.weight
+      slant = face.slant
+      width = face.width
+    }
   }
 
   func faces(ofFamilyKey key: String) -> [FaceDescriptor] {
