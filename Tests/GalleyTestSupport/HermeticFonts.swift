@@ -11,8 +11,9 @@ public enum HermeticFonts {
     "/usr/share/fonts/truetype/droid",
   ]
 
-  /// URW's base 35 fonts (`fonts-urw-base35`, which ghostscript pulls in on most desktops): each
-  /// face as OpenType (`.otf`) and as Type 1 (`.t1`, with `.afm` metrics), which HarfBuzz
+  /// URW's base 35 fonts (`fonts-urw-base35`, which ghostscript pulls in on most desktops).
+  ///
+  /// Each face is installed as OpenType (`.otf`) and as Type 1 (`.t1`, with `.afm` metrics), which HarfBuzz
   /// cannot read. Not in ``directories``, so the other tests' goldens do not depend on them.
   public static let urwDirectories = [
     "/usr/share/fonts/opentype/urw-base35", "/usr/share/fonts/type1/urw-base35",

@@ -83,8 +83,9 @@ public struct FaceDescriptor: Hashable, Sendable, Codable {
     FC_COLOR, FC_FONTFORMAT, FC_VARIABLE,
   ]
 
-  /// The font formats, as FreeType names them (fontconfig's `FC_FONTFORMAT`), that HarfBuzz
-  /// reads: OpenType with TrueType or CFF outlines (`.ttf`, `.otf`, `.ttc`, `.otc`, `.dfont`).
+  /// The font formats HarfBuzz reads, as FreeType names them (fontconfig's `FC_FONTFORMAT`).
+  ///
+  /// They are OpenType with TrueType or CFF outlines (`.ttf`, `.otf`, `.ttc`, `.otc`, `.dfont`).
   /// Type 1, Type 42, CID, BDF, PCF, PFR and Windows FNT faces are not shapeable.
   static let shapeableFormats: Set<String> = ["TrueType", "CFF"]
 
