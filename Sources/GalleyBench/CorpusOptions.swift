@@ -11,7 +11,7 @@ import Foundation
 /// which file, how to read its lines, the box width and the default font.
 struct CorpusOptions: ParsableArguments {
   @Option(help: "The corpus: one paragraph per line (markup unless --plain).")
-  var corpus: String
+  var corpus: String = Corpus.path("markup-2000.txt")
 
   @Option(help: "The box width in points.")
   var width: Double = 400
@@ -25,11 +25,14 @@ struct CorpusOptions: ParsableArguments {
   @Flag(help: "Take the corpus as plain text.")
   var plain = false
 
-  @Option(name: .customLong("font"), help: "A family for the font table.")
-  var fonts: [String] = []
+  @Option(
+    name: .customLong("font"),
+    help: "A family for the font table (default: DejaVu Sans, DejaVu Serif, as the corpus needs).")
+  var fonts: [String] = Corpus.fontTable
 
-  @Option(name: .customLong("color"), help: "A color for the color table.")
-  var colors: [String] = []
+  @Option(
+    name: .customLong("color"), help: "A color for the color table (default: #1A5FB4).")
+  var colors: [String] = Corpus.colorTable
 
   @Option(help: "Measured passes.")
   var passes: Int = 5

@@ -18,7 +18,9 @@ struct LayoutBenchmark: ParsableCommand {
       Prints paragraphsPerSecond, lines, medianSeconds (median of the passes after a warm-up), \
       microsecondsPerParagraph, peakResidentBytes, and a scaling table: one paragraph made of \
       the first corpus line repeated 1, 10 and 100 times, and one of about 1,000,000 \
-      characters, each with its nanoseconds per character.
+      characters, each with its nanoseconds per character; and a links table: one line (no \
+      width) of the first 20 corpus lines as plain words with a link around every 30th word, \
+      repeated 1, 10 and 100 times (about 8 KB, 80 KB and 800 KB).
       """
   )
 
@@ -65,6 +67,10 @@ struct LayoutBenchmark: ParsableCommand {
         ]))
     }
 
+    let linkScaling = try Self.linkScaling(
+      words: texts.prefix(20).map(\.string).joined(separator: " "), engine: engine,
+      formatter: formatter)
+
     let report: [String: JSONValue] = [
       "benchmark": .string("layout"),
       "corpus": .string(input.corpus),
@@ -77,8 +83,38 @@ struct LayoutBenchmark: ParsableCommand {
       "microsecondsPerParagraph": .number(median * 1e6 / Double(max(1, texts.count))),
       "peakResidentBytes": .number(Double(Measurement.peakResidentBytes())),
       "scaling": .array(scaling),
+      "linkScaling": .array(linkScaling),
     ]
     print(try JSONValue.object(report).encoded())
+  }
+
+  /// One unwrapped line with a link around every 30th word, at 1, 10 and 100 times `words`:
+  /// link rectangles must cost the same per character at every size.
+  static func linkScaling(
+    words: String, engine: LayoutEngine, formatter: MarkupFormatter
+  ) throws -> [JSONValue] {
+    let base = words.split(whereSeparator: \.isWhitespace).enumerated().map { index, word in
+      let escaped = Markup.escape(String(word))
+      return index % 30 == 0 ? "%{https://example.com/\(index)}L\(escaped)%l" : escaped
+    }.joined(separator: " ")
+    var rows: [JSONValue] = []
+    for factor in [1, 10, 100] {
+      let text = try formatter.format(Array(repeating: base, count: factor).joined(separator: " "))
+      var rects = 0
+      let seconds = try Measurement.medianSeconds(warmups: 1, passes: 3) {
+        rects = try engine.layout(text, options: LayoutOptions()).links.reduce(0) {
+          $0 + $1.rects.count
+        }
+      }
+      rows.append(
+        .object([
+          "factor": .number(Double(factor)), "bytes": .number(Double(text.string.utf8.count)),
+          "links": .number(Double(text.links.count)), "linkRects": .number(Double(rects)),
+          "medianSeconds": .number(seconds),
+          "nanosecondsPerCharacter": .number(seconds * 1e9 / Double(text.string.count)),
+        ]))
+    }
+    return rows
   }
 }
 

@@ -16,13 +16,16 @@ struct ParseBenchmark: ParsableCommand {
   )
 
   @Option(help: "The corpus file: UTF-8 markup, one paragraph per line.")
-  var corpus: String
+  var corpus: String = Corpus.path("markup-2000.txt")
 
-  @Option(name: .customLong("font"), help: "A family for the font table.")
-  var fonts: [String] = []
+  @Option(
+    name: .customLong("font"),
+    help: "A family for the font table (default: DejaVu Sans, DejaVu Serif, as the corpus needs).")
+  var fonts: [String] = Corpus.fontTable
 
-  @Option(name: .customLong("color"), help: "A color for the color table (#RRGGBB).")
-  var colors: [String] = []
+  @Option(
+    name: .customLong("color"), help: "A color for the color table (#RRGGBB; default #1A5FB4).")
+  var colors: [String] = Corpus.colorTable
 
   @Option(help: "Measured passes over the corpus.")
   var passes: Int = 9

@@ -135,3 +135,48 @@ struct LayoutReviewTests {
     #expect(json.contains("\"target\":null"))
   }
 }
+
+/// Link rectangles stay inside their line's box, and many links on one line each get theirs.
+@Suite("Link rectangles")
+struct LinkRectangleTests {
+  /// Marks stacked on a letter reach past its advance; the link's rectangle still ends at the
+  /// line's end.
+  @Test(arguments: [
+    "%Lf\u{0301}\u{0301}\u{0301}%l",
+    "x %Li\u{030A}\u{030A}\u{030A}%l",
+    "%Ll\u{0308}\u{0308}\u{0308}%l",
+    "%La\u{0327}\u{0327}\u{0327}%l b %Lf\u{0323}\u{0323}%l",
+    "%L\u{0301}\u{0301}\u{0301}%l",
+  ])
+  func linkRectanglesStayInsideTheirLine(markup: String) throws {
+    for width in [nil, 30.0] {
+      let (_, layout) = try LayoutSupport.layout(markup, width: width)
+      for link in layout.links {
+        for rect in link.rects {
+          let line = try #require(layout.lines.first { $0.y == rect.y })
+          #expect(rect.x >= line.x, "\(markup)")
+          #expect(rect.x + rect.width <= line.x + line.width, "\(markup)")
+          #expect(rect.height == line.height)
+        }
+      }
+    }
+  }
+
+  @Test func manyLinksOnOneLineEachGetTheirRectangle() throws {
+    let markup = (0..<500).map { "word %{https://example.com/\($0)}Llink \($0)%l" }
+      .joined(separator: " ")
+    let (_, layout) = try LayoutSupport.layout(markup)
+    #expect(layout.lines.count == 1)
+    #expect(layout.links.count == 500)
+    var previousEnd = -Double.infinity
+    for link in layout.links {
+      #expect(link.rects.count == 1)
+      let rect = try #require(link.rects.first)
+      #expect(rect.x >= previousEnd)
+      previousEnd = rect.x + rect.width
+    }
+    // A link split into runs by an attribute change still gets one rectangle per line.
+    let (_, split) = try LayoutSupport.layout("%Lone %Btwo%b %0Cthree%c%l")
+    #expect(split.links[0].rects.count == 1)
+  }
+}

@@ -109,7 +109,6 @@ struct LinePositioner {
     let boxWidth = options.width.map { Int64(($0 * 64).rounded(.down)) } ?? widest
     let spacing = Int64((options.lineSpacing * 64).rounded())
     let paragraphSpacing = Int64((options.paragraphSpacing * 64).rounded())
-    var linkCursor = 0
     for (position, line) in built.enumerated() {
       if position > 0 { top += spacing }
       let slack = boxWidth - line.width
@@ -167,36 +166,13 @@ struct LinePositioner {
             stroke(.strikethrough, left, width, strikeTop, font.strikeoutThickness, color))
         }
       }
-      // Links: one rectangle per line fragment, over exactly the link's clusters.
-      while linkCursor < text.links.count,
-        text.links[linkCursor].utf8Range.upperBound <= line.range.utf8Range.lowerBound,
-        !text.links[linkCursor].utf8Range.isEmpty
-          || text.links[linkCursor].utf8Range.lowerBound < line.range.utf8Range.lowerBound
-      {
-        linkCursor += 1
-      }
-      var linkIndex = linkCursor
-      while linkIndex < text.links.count,
-        text.links[linkIndex].utf8Range.lowerBound < line.range.utf8Range.upperBound
-      {
-        let link = text.links[linkIndex].utf8Range
-        linkIndex += 1
-        var minimum = Int64.max
-        var maximum = Int64.min
-        for segment in line.segments {
-          // Spaces hanging past the line's end are not part of what a tap can hit.
-          var pen = segment.start
-          for glyph in segment.glyphs {
-            let advance = Int64(glyph.xAdvance)
-            if link.contains(glyph.cluster) && glyph.cluster < line.range.visibleEnd {
-              minimum = min(minimum, pen + Int64(glyph.xOffset))
-              maximum = max(maximum, pen + Int64(glyph.xOffset) + advance)
-            }
-            pen += advance
-          }
-        }
+      // Links: one rectangle per link and line, over exactly the link's visible clusters,
+      // inside the line's box. Each segment belongs to one run, so to at most one link.
+      for (link, extent) in linkExtents(of: line.segments, visibleEnd: line.range.visibleEnd) {
+        let minimum = max(0, extent.lowerBound)
+        let maximum = min(line.width, extent.upperBound)
         guard minimum < maximum else { continue }
-        linkRects[linkIndex - 1].append(
+        linkRects[link].append(
           Layout.Rect(
             x: points(x + minimum), y: points(top), width: points(maximum - minimum),
             height: points(line.height)))
@@ -221,6 +197,35 @@ struct LinePositioner {
       size: Layout.Size(width: options.width ?? points(boxWidth), height: points(max(0, top))),
       lines: lines,
       links: links, decorations: decorations, backgrounds: backgrounds)
+  }
+
+  /// The horizontal extent of each link's glyphs on one line, in 26.6 from the line's start,
+  /// by link index in increasing order; glyphs from `visibleEnd` on (spaces hanging past the
+  /// line's end) are not part of what a tap can hit. Linear in the line's glyphs.
+  private func linkExtents(
+    of segments: [Segment], visibleEnd: Int
+  ) -> [(link: Int, extent: Range<Int64>)] {
+    var extents: [Int: Range<Int64>] = [:]
+    for segment in segments {
+      guard let link = text.runs[items[segment.itemIndex].item.runIndex].attributes.link else {
+        continue
+      }
+      var pen = segment.start
+      var minimum = Int64.max
+      var maximum = Int64.min
+      for glyph in segment.glyphs {
+        let advance = Int64(glyph.xAdvance)
+        if glyph.cluster < visibleEnd {
+          minimum = min(minimum, pen + Int64(glyph.xOffset))
+          maximum = max(maximum, pen + Int64(glyph.xOffset) + advance)
+        }
+        pen += advance
+      }
+      guard minimum < maximum else { continue }
+      let known = extents[link] ?? minimum..<maximum
+      extents[link] = min(known.lowerBound, minimum)..<max(known.upperBound, maximum)
+    }
+    return extents.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
   /// A segment's glyphs in points, for a line placed at `x` with its baseline at `baseline`.
