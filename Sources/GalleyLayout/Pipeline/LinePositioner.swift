@@ -199,8 +199,9 @@ struct LinePositioner {
       links: links, decorations: decorations, backgrounds: backgrounds)
   }
 
-  /// The horizontal extent of each link's glyphs on one line, in 26.6 from the line's start,
-  /// by link index in increasing order; glyphs from `visibleEnd` on (spaces hanging past the
+  /// The horizontal extent of each link's glyphs on one line, by link index in increasing order.
+  ///
+  /// Extents are in 26.6 from the line's start. Glyphs from `visibleEnd` on (spaces hanging past the
   /// line's end) are not part of what a tap can hit. Linear in the line's glyphs.
   private func linkExtents(
     of segments: [Segment], visibleEnd: Int
