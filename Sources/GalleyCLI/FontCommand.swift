@@ -26,8 +26,9 @@ struct FontCommand: OutcomeCommand {
   var family: String
 
   @Option(
-    parsing: .unconditional, help: "A ladder step in -3...3 or a CSS weight in 100...1000.")
-  var weight: Int = 0
+    parsing: .unconditional,
+    help: "A ladder step in -3...3, a CSS weight in 100...1000 or a name such as semibold.")
+  var weight = WeightArgument(0)
 
   @Flag(help: "Ask for italic.")
   var italic = false
@@ -48,7 +49,7 @@ struct FontCommand: OutcomeCommand {
 
   func validate() throws {
     do {
-      _ = try FontWeightScale.cssWeight(weight)
+      _ = try FontWeightScale.cssWeight(weight.value)
     } catch {
       throw ValidationError("'--weight \(weight)': \(error.message).")
     }
@@ -65,7 +66,7 @@ struct FontCommand: OutcomeCommand {
     do {
       let fonts = try fontOptions.makeFontSet()
       let resolved = try fonts.resolve(
-        family: family, weight: weight, italic: italic, strict: strict)
+        family: family, weight: weight.value, italic: italic, strict: strict)
       let notes =
         resolved.isSubstituted
         ? "warning: no installed family is named '\(family)'; using '\(resolved.face.family)'"

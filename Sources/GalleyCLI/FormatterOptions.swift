@@ -12,13 +12,16 @@ struct FormatterOptions: ParsableArguments {
   @Option(help: "The family text starts in.")
   var defaultFamily: String = "sans-serif"
 
-  @Option(help: "The size in points text starts at.")
+  @Option(parsing: .unconditional, help: "The size in points text starts at.")
   var defaultSize: Double = 17
 
   @Option(
     parsing: .unconditional,
-    help: "The weight text starts at: a step in -3...3 or a CSS weight in 100...1000.")
-  var defaultWeight: Int = 0
+    help: """
+      The weight text starts at: a step in -3...3, a CSS weight in 100...1000 or a name such \
+      as light, semibold or bold.
+      """)
+  var defaultWeight = WeightArgument(0)
 
   @Option(help: "The text color text starts in.")
   var defaultColor: TextColor = .black
@@ -34,7 +37,7 @@ struct FormatterOptions: ParsableArguments {
       throw ValidationError(
         "'--default-size' must be above 0 and at most \(Int(MarkupFormatter.maximumSize)).")
     }
-    guard FontWeight.isValid(defaultWeight) else {
+    guard FontWeight.isValid(defaultWeight.value) else {
       throw ValidationError(
         "'--default-weight' must be a ladder step in -3...3 or a CSS weight in 100...1000.")
     }
@@ -51,7 +54,7 @@ struct FormatterOptions: ParsableArguments {
     var formatter = MarkupFormatter(fontFamilies: fonts, colors: colors)
     formatter.defaultFamily = defaultFamily
     formatter.defaultSize = defaultSize
-    formatter.defaultWeight = defaultWeight
+    formatter.defaultWeight = defaultWeight.value
     formatter.defaultColor = defaultColor
     formatter.defaultBackground = defaultBackground
     return formatter

@@ -15,10 +15,13 @@ struct HitCommand: OutcomeCommand {
 
   @OptionGroup var options: LayoutCommandOptions
 
-  @Option(name: .customLong("at"), help: "A point X,Y to test; repeat for more.")
+  @Option(
+    name: .customLong("at"), parsing: .unconditionalSingleValue,
+    help: "A point X,Y in layout points to test, such as 10,5 or -5,5; repeat for more.")
   var points: [NumberPair] = []
 
-  @Option(help: "Also hit links whose rectangle is within this many points.")
+  @Option(
+    parsing: .unconditional, help: "Also hit links whose rectangle is within this many points.")
   var tolerance: Double = 0
 
   func validate() throws {

@@ -11,28 +11,42 @@ struct LayoutCommandOptions: ParsableArguments {
   @Flag(help: "Take the input as plain text: '%' has no meaning.")
   var plain = false
 
-  @Option(help: "The box width in points (omit for one unlimited line per paragraph).")
+  @Option(
+    parsing: .unconditional,
+    help: "The box width in points (omit for one unlimited line per paragraph).")
   var width: Double?
 
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
 
-  @Option(help: "The default size in points (the same as --default-size).")
+  @Option(
+    parsing: .unconditional,
+    help: "The default size in points, 1 point = 1 pixel at scale 1 (the same as --default-size).")
   var size: Double?
 
   @Option(help: "Alignment: left, right, center or natural.")
   var align: LayoutOptions.Alignment = .natural
 
-  @Option(parsing: .unconditional, help: "Extra points between lines.")
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Extra space between lines, in points (pango-view's --spacing; for a factor, use \
+      --line-height-multiple).
+      """)
   var lineSpacing: Double = 0
 
-  @Option(help: "A factor on each line's natural height.")
+  @Option(
+    parsing: .unconditional,
+    help: """
+      A factor on each line's natural height, such as 1.5 (pango-view's --line-spacing; CSS \
+      line-height as a number).
+      """)
   var lineHeightMultiple: Double = 1
 
   @Flag(help: "Add the fonts' own line gap between lines (DAAttributedLabel's leading).")
   var fontLeading = false
 
-  @Option(parsing: .unconditional, help: "Extra points after each paragraph.")
+  @Option(parsing: .unconditional, help: "Extra space after each paragraph, in points.")
   var paragraphSpacing: Double = 0
 
   @Option(help: "A language tag for shaping, line breaking and fallback, such as ja or th.")

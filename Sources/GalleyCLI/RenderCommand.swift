@@ -68,25 +68,26 @@ extension PNGCompression: ExpressibleByArgument {}
 
 /// The canvas and effect options of `galley render`.
 struct EffectOptions: ParsableArguments {
-  @Option(help: "Pixels per point (2 for @2x).")
+  @Option(parsing: .unconditional, help: "Pixels per point (2 for @2x).")
   var scale: Double = 1
 
   @Option(help: "The canvas color, or 'transparent'.")
   var background = Background(color: nil)
 
-  @Option(help: "Points of empty space around the text and its effects.")
+  @Option(parsing: .unconditional, help: "Points of empty space around the text and its effects.")
   var padding: Double = 0
 
   @Option(
     parsing: .unconditional,
     help: "Shadow offset X,Y in points, such as 2,3 or -2,3 (turns the shadow on; default 0,1).")
   var shadowOffset: NumberPair?
-  @Option(help: "Shadow blur radius in points (turns the shadow on).")
+  @Option(parsing: .unconditional, help: "Shadow blur radius in points (turns the shadow on).")
   var shadowBlur: Double?
   @Option(help: "Shadow color (turns the shadow on; default #00000080).")
   var shadowColor: TextColor?
 
-  @Option(help: "Glow blur radius in points (turns the glow on; default 4).")
+  @Option(
+    parsing: .unconditional, help: "Glow blur radius in points (turns the glow on; default 4).")
   var glowBlur: Double?
   @Option(help: "Glow color (turns the glow on; default #FFFFFF).")
   var glowColor: TextColor?
@@ -95,7 +96,8 @@ struct EffectOptions: ParsableArguments {
     parsing: .unconditional,
     help: "Inner shadow offset X,Y in points (turns it on; default 0,1).")
   var innerShadowOffset: NumberPair?
-  @Option(help: "Inner shadow blur radius in points (turns it on; default 2).")
+  @Option(
+    parsing: .unconditional, help: "Inner shadow blur radius in points (turns it on; default 2).")
   var innerShadowBlur: Double?
   @Option(help: "Inner shadow color (turns it on; default #000000B0).")
   var innerShadowColor: TextColor?
@@ -114,7 +116,9 @@ struct EffectOptions: ParsableArguments {
   )
   var gradientEnd: NumberPair?
 
-  @Option(help: "Outline width in points, drawn outside the glyphs (turns the outline on).")
+  @Option(
+    parsing: .unconditional,
+    help: "Outline width in points, drawn outside the glyphs (turns the outline on).")
   var outlineWidth: Double?
   @Option(help: "Outline color (default black).")
   var outlineColor: TextColor?
@@ -125,7 +129,9 @@ struct EffectOptions: ParsableArguments {
       "Outline shapes: connected (one outline) or glyphs (each glyph in turn; default connected).")
   var outlineMode: RenderOptions.Outline.Mode?
 
-  @Option(help: "Draw at N times the resolution and scale down (1…4), for small text.")
+  @Option(
+    parsing: .unconditional,
+    help: "Draw at N times the resolution and scale down (1…4), for small text.")
   var oversample: Int = 1
 
   @Option(help: "The color of text inside links.")

@@ -91,7 +91,7 @@ struct FontCommandTests {
   }
 
   @Test(arguments: [
-    ["Lato", "--weight", "4"], ["Lato", "--weight", "1001"], ["Lato", "--weight", "bold"],
+    ["Lato", "--weight", "4"], ["Lato", "--weight", "1001"], ["Lato", "--weight", "boldest"],
     ["Lato", "--language", ""], [], ["Lato", "--frobnicate"],
   ])
   func badFlagsAreUsageErrors(arguments: [String]) {

@@ -10,6 +10,27 @@ public enum FontWeight {
   /// The CSS weights.
   public static let cssWeights: ClosedRange<Int> = 100...1000
 
+  /// CSS weight names in lower case, with their usual synonyms (`hairline`, `ultralight`,
+  /// `demibold`, `ultrabold`, `heavy`), as `%{semibold}W` accepts them.
+  public static let cssNames: [String: Int] = [
+    "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300,
+    "normal": 400, "regular": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700,
+    "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900,
+  ]
+
+  /// Reads a weight written as a whole number or as a CSS name, in any case.
+  ///
+  /// A hyphen, underscore or space inside a name is ignored, so `semi-bold` and `Extra Bold`
+  /// are read too. The number is not range-checked: use ``isValid(_:)``.
+  ///
+  /// - Parameter text: A number such as `-1` or `600`, or a name such as `semibold`.
+  /// - Returns: The weight, or `nil` when `text` is neither.
+  public static func parse(_ text: some StringProtocol) -> Int? {
+    if let number = Int(text) { return number }
+    let name = text.lowercased().filter { !"-_ ".contains($0) }
+    return cssNames[name]
+  }
+
   /// Whether `weight` is a ladder step or a CSS weight.
   ///
   /// - Parameter weight: The weight to check.

@@ -45,12 +45,6 @@ extension MarkupScanner {
     return value
   }
 
-  static let cssWeightNames: [String: Int] = [
-    "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300,
-    "normal": 400, "regular": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700,
-    "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900,
-  ]
-
   /// Prints a number without a needless `.0`, and a saturated one as "too large".
   static func describe(_ value: Double) -> String {
     if abs(value) >= Double(CodeReader.saturation) { return "\(value < 0 ? "-" : "")999999999+" }

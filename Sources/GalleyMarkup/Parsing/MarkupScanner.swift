@@ -305,7 +305,7 @@ struct MarkupScanner {
       weight = isNegative ? -value : value
     case .braced(let range):
       let text = Self.text(input, range)
-      if let named = Self.cssWeightNames[text.lowercased()] {
+      if let named = FontWeight.cssNames[text.lowercased()] {
         weight = named
       } else if text.utf8.count <= 6, Self.decimal(text) != nil, let number = Int(text) {
         weight = number

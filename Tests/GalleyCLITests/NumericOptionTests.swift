@@ -1,0 +1,73 @@
+import Foundation
+import GalleyTestSupport
+import Testing
+
+/// Every option that takes a number or a pair takes a negative value, and a value out of range
+/// gets a range message, never "Missing value".
+@Suite("Numeric options")
+struct NumericOptionTests {
+  /// Options whose values are not numbers: names, colors, paths and choices.
+  static let nonNumeric: Set<String> = [
+    "font", "color", "default-family", "default-color", "default-background", "input",
+    "for-text", "language", "fontset", "font-dir", "font-file", "fontconfig", "family", "align",
+    "o", "output", "format", "json", "background", "shadow-color", "glow-color",
+    "inner-shadow-color", "gradient", "gradient-type", "outline-color", "outline-join",
+    "outline-mode", "link-color", "png-compression",
+  ]
+
+  /// Options whose value is a pair `X,Y`.
+  static let pairs: Set<String> = [
+    "at", "shadow-offset", "inner-shadow-offset", "gradient-start", "gradient-end",
+  ]
+
+  /// The options of each subcommand, from the parser's own description of the command line.
+  static func options(of binary: GalleyBinary) throws -> [(command: String, option: String)] {
+    let dump = try binary.run(["--experimental-dump-help"])
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any])
+    let command = try #require(root["command"] as? [String: Any])
+    var found: [(String, String)] = []
+    for subcommand in command["subcommands"] as? [[String: Any]] ?? [] {
+      let name = try #require(subcommand["commandName"] as? String)
+      for argument in subcommand["arguments"] as? [[String: Any]] ?? [] {
+        guard argument["kind"] as? String == "option",
+          let names = argument["names"] as? [[String: Any]],
+          let option = names.first?["name"] as? String
+        else { continue }
+        found.append((name, option))
+      }
+    }
+    return found
+  }
+
+  @Test func negativeValuesReachTheRangeChecks() throws {
+    let binary = try GalleyBinary()
+    let fontconfig = try HermeticFonts.configurationFile()
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-negative-\(UUID().uuidString).png").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let numeric = try Self.options(of: binary).filter { !Self.nonNumeric.contains($0.option) }
+    #expect(numeric.count >= 30)
+    for (command, option) in numeric {
+      let value = Self.pairs.contains(option) ? "-1,1" : "-1"
+      var arguments = [command, "--\(option)", value]
+      if command != "format" { arguments += ["--fontconfig", fontconfig] }
+      if option.hasPrefix("gradient-") { arguments += ["--gradient", "#000000,#FFFFFF"] }
+      switch command {
+      case "font": arguments.append("serif")
+      case "fonts": break
+      case "render": arguments += ["-o", output, "--", "Hi"]
+      case "hit": arguments += option == "at" ? ["--", "Hi"] : ["--at", "1,1", "--", "Hi"]
+      default: arguments += ["--", "Hi"]
+      }
+      let result = try binary.run(arguments)
+      #expect(!result.standardError.contains("Missing value"), "\(command) --\(option)")
+      if result.status != 0 {
+        #expect(result.status == 64, "\(command) --\(option): \(result.standardError)")
+        #expect(
+          result.standardError.contains("must") || result.standardError.contains("neither"),
+          "\(command) --\(option): \(result.standardError)")
+      }
+    }
+  }
+}
