@@ -55,8 +55,8 @@ struct HitCommand: OutcomeCommand {
     switch options.makeLayout() {
     case .failure(let outcome):
       return outcome
-    case .success(let (text, layout)):
-      let tester = HitTester(layout: layout, text: text)
+    case .success(let made):
+      let tester = HitTester(layout: made.layout, text: made.text)
       let hits = points.map { point in
         Hit(
           x: point.x, y: point.y, link: tester.link(atX: point.x, y: point.y, tolerance: tolerance),
@@ -64,7 +64,8 @@ struct HitCommand: OutcomeCommand {
           caretIndex: tester.closestCharacterIndex(toX: point.x, y: point.y))
       }
       return CommandOutcome(
-        standardOutput: JSONOutput.encodeDocument(hits), standardError: "", status: 0)
+        standardOutput: JSONOutput.encodeDocument(hits),
+        standardError: made.warnings.joined(separator: "\n"), status: 0)
     }
   }
 }

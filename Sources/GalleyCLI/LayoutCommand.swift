@@ -52,6 +52,13 @@ struct LayoutCommandOptions: ParsableArguments {
   @Option(help: "A language tag for shaping, line breaking and fallback, such as ja or th.")
   var language: String?
 
+  @Flag(
+    help: """
+      Fail for a family that is not installed and has no alias, instead of warning and using \
+      fontconfig's substitute (as galley font --strict).
+      """)
+  var strict = false
+
   @OptionGroup var fontOptions: FontOptions
 
   @OptionGroup var inputOptions: InputOptions
@@ -77,7 +84,10 @@ struct LayoutCommandOptions: ParsableArguments {
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.
-  func makeLayout() -> Result<(FormattedText, Layout), CommandOutcome> {
+  ///
+  /// With `--lenient`, markup problems are warnings. A family that is not installed (and has
+  /// no alias) is a warning too, as `galley font` gives, or an error with `--strict`.
+  func makeLayout() -> Result<LaidOutText, CommandOutcome> {
     let source: String
     do {
       source = try inputOptions.read()
@@ -87,9 +97,16 @@ struct LayoutCommandOptions: ParsableArguments {
     var formatter = formatterOptions.formatter
     if let family { formatter.defaultFamily = family }
     if let size { formatter.defaultSize = size }
+    var warnings: [String] = []
     let text: FormattedText
     if plain {
       text = FormattedText(plain: source, attributes: formatter.defaultAttributes)
+    } else if formatterOptions.lenient {
+      let result = formatter.formatLeniently(source)
+      text = result.text
+      warnings = result.warnings.map {
+        Diagnostics.render($0, in: source, source: inputOptions.sourceName, severity: "warning")
+      }
     } else {
       do {
         text = try formatter.format(source)
@@ -102,8 +119,10 @@ struct LayoutCommandOptions: ParsableArguments {
       }
     }
     do {
-      let engine = LayoutEngine(fonts: try fontOptions.makeFontSet())
-      return .success((text, try engine.layout(text, options: layoutOptions)))
+      let fonts = try fontOptions.makeFontSet()
+      warnings += try familyWarnings(text, default: formatter.defaultFamily, fonts: fonts)
+      let layout = try LayoutEngine(fonts: fonts).layout(text, options: layoutOptions)
+      return .success(LaidOutText(text: text, layout: layout, warnings: warnings))
     } catch let error as FontSetError {
       return .failure(failure(Diagnostics.render(error), kind: error.kind.rawValue, error.message))
     } catch let error as LayoutError {
@@ -111,6 +130,23 @@ struct LayoutCommandOptions: ParsableArguments {
     } catch {
       return .failure(failure("error: \(error)", kind: "internal", "\(error)"))
     }
+  }
+
+  /// A warning for each family of the text that is not installed and has no alias, in the
+  /// order the text first uses them; with `--strict`, the first one's error instead.
+  private func familyWarnings(
+    _ text: FormattedText, default defaultFamily: String, fonts: FontSet
+  ) throws(FontSetError) -> [String] {
+    var seen = Set<String>()
+    var warnings: [String] = []
+    for family in [defaultFamily] + text.runs.map(\.attributes.family)
+    where seen.insert(family).inserted {
+      let resolved = try fonts.resolve(family: family, strict: strict)
+      guard resolved.isSubstituted else { continue }
+      warnings.append(
+        "warning: no installed family is named '\(family)'; using '\(resolved.face.family)'")
+    }
+    return warnings
   }
 
   private func failure(_ diagnostic: String, kind: String, _ message: String) -> CommandOutcome {
@@ -121,6 +157,14 @@ struct LayoutCommandOptions: ParsableArguments {
 }
 
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
+
+/// Formatted text and its layout, with the warnings met on the way (lenient markup,
+/// substituted families), one per entry, for standard error.
+struct LaidOutText {
+  var text: FormattedText
+  var layout: Layout
+  var warnings: [String]
+}
 
 /// `galley layout`: lines, glyph positions and link rectangles, as JSON or a listing.
 struct LayoutCommand: OutcomeCommand {
@@ -143,10 +187,11 @@ struct LayoutCommand: OutcomeCommand {
     case .failure(var outcome):
       if !json { outcome.standardOutput = "" }
       return outcome
-    case .success(let (text, layout)):
+    case .success(let made):
       return CommandOutcome(
-        standardOutput: json ? JSONOutput.encodeDocument(layout) : Self.listing(layout, text: text),
-        standardError: "", status: 0)
+        standardOutput: json
+          ? JSONOutput.encodeDocument(made.layout) : Self.listing(made.layout, text: made.text),
+        standardError: made.warnings.joined(separator: "\n"), status: 0)
     }
   }
 

@@ -281,7 +281,7 @@ struct RenderCommand: OutcomeCommand {
   }
 
   func execute() -> CommandOutcome {
-    let made: (FormattedText, Layout)
+    let made: LaidOutText
     switch layout.makeLayout() {
     case .failure(let outcome): return outcome
     case .success(let value): made = value
@@ -290,21 +290,21 @@ struct RenderCommand: OutcomeCommand {
     let image: RenderedImage
     do {
       image = try Renderer().render(
-        made.1, options: effects.renderOptions, format: format,
+        made.layout, options: effects.renderOptions, format: format,
         pngCompression: pngCompression ?? .balanced)
     } catch {
       return failure(error.kind.rawValue, error.message)
     }
     var files = [(output, image.data)]
     if let json {
-      let document = JSONOutput.encodeDocument(Document(layout: made.1, image: image.geometry))
+      let document = JSONOutput.encodeDocument(Document(layout: made.layout, image: image.geometry))
       files.append((json, Array((document + "\n").utf8)))
     }
     if let problem = Self.writeAll(files) { return failure("outputFailed", problem) }
     return CommandOutcome(
       standardOutput: JSONOutput.encodeDocument(
         Summary(format: format, output: output, image: image.geometry)),
-      standardError: "", status: 0)
+      standardError: made.warnings.joined(separator: "\n"), status: 0)
   }
 
   /// Writes every file to a temporary name beside it, then renames them into place, so no

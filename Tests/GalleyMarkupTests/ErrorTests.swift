@@ -25,9 +25,13 @@ struct ErrorTests {
   @Test(arguments: [
     Case("ab %Q", .unknownCode, at: 3, length: 2, "unknown code '%Q'"),
     Case("%5Q", .unknownCode, at: 0, length: 3, "unknown code '%5Q'"),
-    Case("50% off", .unknownCode, at: 2, length: 2, "unknown code '% '"),
+    Case(
+      "50% off", .unknownCode, at: 2, length: 2, "unknown code '% '; write %% for a percent sign"),
+    Case("5%.", .unknownCode, at: 1, length: 2, "unknown code '%.'; write %% for a percent sign"),
     Case("%é", .unknownCode, at: 0, length: 2, "unknown code '%é'"),
-    Case("end %", .danglingPercent, at: 4, length: 1, "'%' at the end of the markup"),
+    Case(
+      "end %", .danglingPercent, at: 4, length: 1,
+      "'%' at the end of the markup; write %% for a percent sign"),
     Case("end %12", .danglingPercent, at: 4, length: 3, "'%12' at the end of the markup"),
     Case("%{red}", .danglingPercent, at: 0, length: 6, "'%{red}' at the end of the markup"),
     Case("%F", .missingArgument, at: 0, length: 2, "'%F' needs a table index or a braced family"),

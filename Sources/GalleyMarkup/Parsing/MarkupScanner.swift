@@ -104,7 +104,9 @@ struct MarkupScanner {
     let code = CodeReader.read(input, at: start)
     switch code.shape {
     case .dangling:
-      try report(code, input, .danglingPercent, "'\(code.quoted(input))' at the end of the markup")
+      let quoted = code.quoted(input)
+      let hint = quoted == "%" ? "; write %% for a percent sign" : ""
+      try report(code, input, .danglingPercent, "'\(quoted)' at the end of the markup\(hint)")
       return input.count
     case .literalPercent:
       appendText(input, start + 1..<start + 2)
@@ -151,10 +153,21 @@ struct MarkupScanner {
       UInt8(ascii: "X"), UInt8(ascii: "x"), UInt8(ascii: "N"), UInt8(ascii: "l"):
       try applySwitch(letter, code, input)
     default:
-      try report(code, input, .unknownCode, "unknown code '\(code.quoted(input))'")
+      try report(code, input, .unknownCode, Self.unknownCodeMessage(code.quoted(input)))
       // Lenient: DAAttributedStringFormatter printed the letter of an unknown code.
       appendText(input, code.letterRange)
     }
+  }
+
+  /// The message for an unknown code.
+  ///
+  /// A `%` followed by neither a letter nor an argument
+  /// (`50% off`, `5%.`) is most likely a percent sign, so the message says how to write one.
+  static func unknownCodeMessage(_ code: String) -> String {
+    let scalars = code.unicodeScalars.dropFirst()
+    let isLikelyPercentSign =
+      scalars.count == 1 && scalars.first.map { !($0.properties.isAlphabetic) } ?? true
+    return "unknown code '\(code)'" + (isLikelyPercentSign ? "; write %% for a percent sign" : "")
   }
 
   /// Codes that take no argument: `%B`, `%i`, `%N`, `%l` and the resets to defaults.
