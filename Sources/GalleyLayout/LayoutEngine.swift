@@ -47,6 +47,9 @@ public final class LayoutEngine: Sendable {
     _ text: FormattedText, options: LayoutOptions = LayoutOptions()
   ) throws(LayoutError) -> Layout {
     if let problem = options.problem { throw LayoutError(.invalidOptions, problem) }
+    if let problem = Self.attributesProblem(text) {
+      throw LayoutError(.invalidAttributes, problem)
+    }
     let itemization = Itemizer.items(of: text, fonts: fonts, language: options.language)
     let items = itemization.items
     let bytes = Array(text.string.utf8)
@@ -117,5 +120,23 @@ public final class LayoutEngine: Sendable {
     let layout = try layout(text, options: options)
     let widest = layout.lines.map(\.width).max() ?? 0
     return Layout.Size(width: widest, height: layout.size.height)
+  }
+
+  /// Why a run's attributes cannot be laid out, or `nil`: the formatter's ranges, checked
+  /// again for text built by hand, so no size or offset can overflow the engine's fixed point.
+  static func attributesProblem(_ text: FormattedText) -> String? {
+    for (index, run) in text.runs.enumerated() {
+      let attributes = run.attributes
+      if !(attributes.size > 0 && attributes.size <= MarkupFormatter.maximumSize) {
+        return "run \(index): the size must be above 0 and at most 1000"
+      }
+      if !(abs(attributes.characterSpacing) <= MarkupFormatter.maximumCharacterSpacing) {
+        return "run \(index): the character spacing must be within ±10"
+      }
+      if !(abs(attributes.baselineShift) <= MarkupFormatter.maximumBaselineShift) {
+        return "run \(index): the baseline shift must be within ±1000"
+      }
+    }
+    return nil
   }
 }

@@ -146,6 +146,27 @@ struct PositioningTests {
     }
   }
 
+  /// Text built by hand can hold any attributes; out-of-range ones are errors, never traps.
+  @Test(arguments: [
+    ("size NaN", TextAttributes(size: .nan)), ("size 0", TextAttributes(size: 0)),
+    ("size 1e300", TextAttributes(size: 1e300)), ("size -1", TextAttributes(size: -1)),
+    ("spacing inf", TextAttributes(characterSpacing: .infinity)),
+    ("spacing 1e9", TextAttributes(characterSpacing: 1e9)),
+    ("shift NaN", TextAttributes(baselineShift: .nan)),
+    ("shift -1e300", TextAttributes(baselineShift: -1e300)),
+  ])
+  func attributesOutOfRangeAreErrors(name: String, attributes: TextAttributes) throws {
+    let engine = try LayoutSupport.engine()
+    let text = FormattedText(plain: "Hello", attributes: attributes)
+    let error = try #require(throws: LayoutError.self) { try engine.layout(text) }
+    #expect(error.kind == .invalidAttributes, "\(name)")
+    // Tiny but valid values lay out.
+    let tiny = FormattedText(
+      plain: "Hello",
+      attributes: TextAttributes(size: 1e-300, characterSpacing: -1e-300, baselineShift: 1e-300))
+    #expect(try engine.layout(tiny).lines.count == 1)
+  }
+
   @Test func jsonGolden() throws {
     let (_, layout) = try LayoutSupport.layout(
       "Tap %{https://example.com}L%0C%1Uhere%u%c%l for %Bmore%b, 男孩 %Ifun%i.", width: 120)

@@ -15,6 +15,8 @@ struct RobustnessTests {
     cases.append(("scale 0", RenderOptions(scale: 0)))
     cases.append(("scale NaN", RenderOptions(scale: .nan)))
     cases.append(("scale 17", RenderOptions(scale: 17)))
+    cases.append(("subnormal scale", RenderOptions(scale: 1e-310)))
+    cases.append(("scale below 0.01", RenderOptions(scale: 0.009)))
     cases.append(("negative padding", RenderOptions(padding: -1)))
     cases.append(("oversampling 0", RenderOptions(oversampling: 0)))
     cases.append(("oversampling 5", RenderOptions(oversampling: 5)))
@@ -195,5 +197,37 @@ struct RobustnessTests {
     #expect(pixels[20 * width + 17] == pixels[20 * width + 23])
     #expect(pixels[17 * width + 20] == pixels[23 * width + 20])
     #expect(pixels[0] == 0)
+  }
+
+  /// Tiny but valid values (subnormal offsets, blurs, widths and paddings, the smallest scale)
+  /// draw, in every format: no Double becomes an infinite or NaN pixel coordinate.
+  @Test(arguments: [ImageFormat.png, .svg, .pdf])
+  func tinyValuesDraw(format: ImageFormat) throws {
+    let tiny = 1e-310
+    var options = RenderOptions(scale: RenderOptions.minimumScale, padding: tiny)
+    options.shadow = RenderOptions.Shadow(offsetX: tiny, offsetY: -tiny, blur: tiny)
+    options.glow = RenderOptions.Shadow(blur: tiny)
+    options.innerShadow = RenderOptions.Shadow(offsetX: -tiny, offsetY: tiny, blur: tiny)
+    options.outline = RenderOptions.Outline(width: tiny)
+    options.gradient = RenderOptions.Gradient(
+      stops: RenderOptions.Gradient.evenStops([Self.black, Self.black]), start: (0, 0),
+      end: (tiny, tiny))
+    let layout = try RenderSupport.layout("Hello %Lworld%l", width: 200)
+    let image = try Renderer().render(layout, options: options, format: format)
+    #expect(!image.data.isEmpty)
+    #expect(image.geometry.width >= 1 && image.geometry.height >= 1)
+    var larger = options
+    larger.scale = 1
+    #expect(try Renderer().render(layout, options: larger, format: format).data.count > 0)
+  }
+
+  @Test func pixelsOutsideTheImageAreTransparent() throws {
+    let bitmap = try Renderer().rasterize(
+      try RenderSupport.layout("Hi"), options: RenderOptions(background: Self.black))
+    let clear = TextColor(red: 0, green: 0, blue: 0, alpha: 0)
+    for (x, y) in [(-1, 0), (0, -1), (bitmap.width, 0), (0, bitmap.height), (.min, .max)] {
+      #expect(bitmap.pixel(x: x, y: y) == clear)
+    }
+    #expect(bitmap.pixel(x: 0, y: 0) == Self.black)
   }
 }

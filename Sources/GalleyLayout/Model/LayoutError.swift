@@ -12,6 +12,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An option is out of its range (see ``LayoutOptions/problem``).
     public static let invalidOptions = Kind(rawValue: "invalidOptions")
+    /// A run's size, character spacing or baseline shift is out of the formatter's range (text
+    /// made by hand rather than by ``GalleyMarkup/MarkupFormatter``).
+    public static let invalidAttributes = Kind(rawValue: "invalidAttributes")
     /// A font file could not be opened for shaping.
     public static let fontUnusable = Kind(rawValue: "fontUnusable")
     /// ICU's line breaker failed.

@@ -85,8 +85,8 @@ final class AlphaMask {
     }
     // Beyond the canvas is outside the text, so it casts shadow too.
     inverse.blur(radius: blurRadius, outside: 255)
-    let dx = Int(offsetX.rounded())
-    let dy = Int(offsetY.rounded())
+    let dx = Int(saturating: offsetX.rounded())
+    let dy = Int(saturating: offsetY.rounded())
     let result = try AlphaMask(width: width, height: height)
     result.pixelsPerPoint = pixelsPerPoint
     surface.withPixels { shape in

@@ -276,10 +276,10 @@ final class GlyphMaskCache: @unchecked Sendable {
       cairo_new_path(cr)
       return .oversized
     }
-    let left = Int(x1.rounded(.down))
-    let top = Int(y1.rounded(.down))
-    let width = Int(x2.rounded(.up)) - left
-    let height = Int(y2.rounded(.up)) - top
+    let left = Int(saturating: x1.rounded(.down))
+    let top = Int(saturating: y1.rounded(.down))
+    let width = Int(saturating: x2.rounded(.up)) - left
+    let height = Int(saturating: y2.rounded(.up)) - top
     guard let path = cairo_copy_path(cr) else { return .oversized }
     defer { cairo_path_destroy(path) }
     cairo_new_path(cr)

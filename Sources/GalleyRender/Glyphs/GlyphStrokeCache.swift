@@ -68,10 +68,13 @@ final class GlyphStrokeCache: Sendable {
     guard extents.width > 0, extents.height > 0 else { return nil }
     // Room for the stroke (miter tips reach further) and a pixel of anti-aliasing.
     let reach = outline.reach * deviceScale + 2
-    let left = Int((extents.x_bearing * deviceScale - reach).rounded(.down))
-    let top = Int((extents.y_bearing * deviceScale - reach).rounded(.down))
-    let right = Int(((extents.x_bearing + extents.width) * deviceScale + reach).rounded(.up)) + 1
-    let bottom = Int(((extents.y_bearing + extents.height) * deviceScale + reach).rounded(.up)) + 1
+    let left = Int(saturating: (extents.x_bearing * deviceScale - reach).rounded(.down))
+    let top = Int(saturating: (extents.y_bearing * deviceScale - reach).rounded(.down))
+    let right =
+      Int(saturating: ((extents.x_bearing + extents.width) * deviceScale + reach).rounded(.up)) + 1
+    let bottom =
+      Int(saturating: ((extents.y_bearing + extents.height) * deviceScale + reach).rounded(.up))
+      + 1
     guard
       let surface = try? CairoSurface(
         image: CAIRO_FORMAT_A8, width: right - left, height: bottom - top)

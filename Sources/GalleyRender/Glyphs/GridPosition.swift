@@ -32,7 +32,7 @@ struct GridPosition: Equatable {
   /// device scale), far inside `Int`'s range.
   @inline(__always)
   private static func quarters(_ position: Double) -> Int {
-    Int((position * Double(phases) + 0.5).rounded(.down))
+    Int(saturating: (position * Double(phases) + 0.5).rounded(.down))
   }
 
   /// The phase's offset from the whole pixel, in pixels.

@@ -53,9 +53,12 @@ public struct Bitmap: Sendable {
   /// - Parameters:
   ///   - x: The column, 0 at the left.
   ///   - y: The row, 0 at the top.
-  /// - Returns: The color; fully transparent pixels are transparent black.
+  /// - Returns: The color; fully transparent pixels are transparent black, and so is every
+  ///   point outside the image, as a canvas reads them.
   public func pixel(x: Int, y: Int) -> TextColor {
-    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
+    guard x >= 0, x < width, y >= 0, y < height else {
+      return TextColor(red: 0, green: 0, blue: 0, alpha: 0)
+    }
     let value = storage.word(x: x, y: y)
     let alpha = UInt8(value >> 24)
     guard alpha > 0 else { return TextColor(red: 0, green: 0, blue: 0, alpha: 0) }

@@ -11,7 +11,7 @@ import GalleyMarkup
 /// options.outline = RenderOptions.Outline(width: 1.5, color: TextColor(parsing: "white")!)
 /// ```
 public struct RenderOptions: Hashable, Sendable {
-  /// Pixels per point: 2 for @2x images.
+  /// Pixels per point: 2 for @2x images; from ``minimumScale`` to 16.
   ///
   /// Vector output is scaled the same way.
   public var scale: Double
@@ -260,10 +260,16 @@ public struct RenderOptions: Hashable, Sendable {
     }
   }
 
+  /// The smallest scale: one pixel per hundred points.
+  ///
+  /// Smaller scales would put the layout's
+  /// origin and the image's size beyond any whole number of pixels.
+  public static let minimumScale = 0.01
+
   /// Why these options cannot be used, or `nil` when they can.
   public var problem: String? {
-    guard scale.isFinite, scale > 0, scale <= 16 else {
-      return "scale must be above 0 and at most 16"
+    guard scale.isFinite, scale >= Self.minimumScale, scale <= 16 else {
+      return "scale must be in 0.01...16"
     }
     guard padding.isFinite, padding >= 0, padding <= 10_000 else {
       return "padding must be in 0...10000"

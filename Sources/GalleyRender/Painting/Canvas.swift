@@ -56,10 +56,11 @@ struct Canvas {
     let deviceWidth = width * Double(oversampling)
     let deviceHeight = height * Double(oversampling)
     let limit = Double(RenderOptions.maximumSide)
-    guard deviceWidth <= limit, deviceHeight <= limit,
+    guard deviceWidth.isFinite, deviceHeight.isFinite, deviceWidth <= limit,
+      deviceHeight <= limit,
       deviceWidth * deviceHeight <= Double(RenderOptions.maximumPixels)
     else {
-      let size = "\(Int(deviceWidth))×\(Int(deviceHeight))"
+      let size = "\(Int(saturating: deviceWidth))×\(Int(saturating: deviceHeight))"
       throw RenderError(
         .imageTooLarge,
         "the image would be \(size) pixels\(oversampling > 1 ? " with oversampling" : ""); "

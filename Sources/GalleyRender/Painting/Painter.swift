@@ -324,8 +324,8 @@ struct Painter {
   /// outline when given.
   private func mask(colorGlyphs: Bool, outline: OutlineSource?) throws(RenderError) -> AlphaMask {
     let mask = try AlphaMask(
-      width: Int((Double(canvas.deviceWidth) * maskResolution).rounded(.up)),
-      height: Int((Double(canvas.deviceHeight) * maskResolution).rounded(.up)))
+      width: Int(saturating: (Double(canvas.deviceWidth) * maskResolution).rounded(.up)),
+      height: Int(saturating: (Double(canvas.deviceHeight) * maskResolution).rounded(.up)))
     let context = CairoContext(mask.surface)
     let cr = context.handle
     let scale = canvas.deviceScale * maskResolution
