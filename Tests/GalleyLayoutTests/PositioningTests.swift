@@ -167,6 +167,25 @@ struct PositioningTests {
     #expect(try engine.layout(tiny).lines.count == 1)
   }
 
+  /// Control characters other than tab and line breaks take no space and have no glyph.
+  @Test(arguments: ["\u{0}", "\u{1}", "\u{1B}", "\u{7F}", "\u{80}", "\u{9F}", "\u{1}\u{2}\u{3}"])
+  func controlCharactersTakeNoSpace(control: String) throws {
+    let engine = try LayoutSupport.engine()
+    let attributes = LayoutSupport.formatter.defaultAttributes
+    let plain = try engine.layout(FormattedText(plain: "Hello world", attributes: attributes))
+    for text in [
+      "Hel\(control)lo world", "\(control)Hello world\(control)", "Hello \(control)world",
+    ] {
+      let layout = try engine.layout(FormattedText(plain: text, attributes: attributes))
+      #expect(layout.lines.count == 1)
+      #expect(layout.lines[0].width == plain.lines[0].width, "\(text.unicodeScalars.map(\.value))")
+      let glyphs = layout.lines[0].runs.flatMap(\.glyphs)
+      #expect(glyphs.count == 11)
+      let utf16 = Array(text.utf16)
+      for glyph in glyphs { #expect(utf16[glyph.cluster] >= 0x20 && utf16[glyph.cluster] != 0x7F) }
+    }
+  }
+
   @Test func jsonGolden() throws {
     let (_, layout) = try LayoutSupport.layout(
       "Tap %{https://example.com}L%0C%1Uhere%u%c%l for %Bmore%b, 男孩 %Ifun%i.", width: 120)

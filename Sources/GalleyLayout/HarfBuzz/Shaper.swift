@@ -69,11 +69,10 @@ enum Shaper {
     if let words = shapingBuffer.words, let isLatin = wordScript(paragraph, range),
       font.face.wordsShapeAlone
     {
-      return (
-        shapeByWords(
-          paragraph, range: range, isLatin: isLatin, font: font, language: language,
-          words: words, buffer: shapingBuffer), false
-      )
+      let glyphs = shapeByWords(
+        paragraph, range: range, isLatin: isLatin, font: font, language: language,
+        words: words, buffer: shapingBuffer)
+      return (removingControls(glyphs, paragraph), false)
     }
     let buffer = shapingBuffer.handle
     hb_buffer_clear_contents(buffer)
@@ -87,9 +86,33 @@ enum Shaper {
     hb_buffer_guess_segment_properties(buffer)
     let isRightToLeft = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
     hb_shape(font.handle, buffer, nil, 0)
-    var glyphs = copyGlyphs(buffer)
+    var glyphs = removingControls(copyGlyphs(buffer), paragraph)
     if isRightToLeft { glyphs.reverse() }
     return (glyphs, isRightToLeft)
+  }
+
+  /// The glyphs without those of control characters (C0 and C1, and DEL).
+  ///
+  /// Controls take no space and draw nothing; fonts would give them `.notdef` boxes. Tab and the line-break
+  /// characters (LF, VT, FF, CR, NEL) are left for line breaking and positioning.
+  static func removingControls(
+    _ glyphs: [ShapedGlyph], _ paragraph: UnsafeBufferPointer<UInt8>
+  ) -> [ShapedGlyph] {
+    func isControl(_ cluster: Int) -> Bool {
+      let byte = paragraph[cluster]
+      switch byte {
+      case 0x09...0x0D: return false
+      case 0x00..<0x20, 0x7F: return true
+      case 0xC2:
+        // U+0080 to U+009F, but NEL (U+0085).
+        guard cluster + 1 < paragraph.count else { return false }
+        let next = paragraph[cluster + 1]
+        return next >= 0x80 && next <= 0x9F && next != 0x85
+      default: return false
+      }
+    }
+    guard glyphs.contains(where: { isControl($0.cluster) }) else { return glyphs }
+    return glyphs.filter { !isControl($0.cluster) }
   }
 
   /// The shaped glyphs of `buffer`, copied out (its arrays belong to it).
