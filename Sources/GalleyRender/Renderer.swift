@@ -111,7 +111,15 @@ public final class Renderer: Sendable {
           strokes: strokes, masks: masks,
           maskResolution: Canvas.vectorMaskResolution)
         try painter.paint(on: surface)
-        data = try surface.finishDocument()
+        let links = DocumentLinks(layout: layout, geometry: canvas.geometry)
+        if format == .pdf {
+          let context = CairoContext(surface)
+          links.tag(context.handle)
+          try context.check()
+          data = try surface.finishDocument()
+        } else {
+          data = links.addingLinks(toSVG: try surface.finishDocument())
+        }
       }
       return RenderedImage(format: format, data: data, geometry: canvas.geometry)
     }

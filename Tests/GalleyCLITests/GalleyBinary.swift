@@ -24,10 +24,15 @@ struct GalleyBinary {
   }
 
   /// Runs `galley` with `arguments`, feeding `input` to its standard input.
-  func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+  func run(
+    _ arguments: [String], input: Data = Data(), environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

@@ -1,5 +1,9 @@
 internal import CCairo
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Owns one `cairo_surface_t`: an image in memory, or an SVG or PDF document being written to
 /// a byte buffer.
 ///
@@ -27,11 +31,35 @@ final class CairoSurface {
     switch format {
     case .svg:
       handle = cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
+      // Pixels, so browsers show the SVG at the PNG's size (cairo 1.16 writes points).
+      cairo_svg_surface_set_document_unit(handle, CAIRO_SVG_UNIT_PX)
     case .pdf, .png:
       handle = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width, height)
+      if let epoch = getenv("SOURCE_DATE_EPOCH"),
+        let date = Self.creationDate(sourceDateEpoch: String(cString: epoch))
+      {
+        cairo_pdf_surface_set_metadata(handle, CAIRO_PDF_METADATA_CREATE_DATE, date)
+      }
     }
     self.sink = sink
     try check("cannot start a \(format.rawValue) document")
+  }
+
+  /// The PDF creation date for `SOURCE_DATE_EPOCH` (seconds since 1970, UTC), as
+  /// reproducible builds set it, in ISO 8601; `nil` when it is not a number, and cairo
+  /// writes the current time.
+  static func creationDate(sourceDateEpoch value: String) -> String? {
+    guard let seconds = Int(value), seconds >= 0,
+      seconds < 253_402_300_800  // before the year 10000
+    else { return nil }
+    var time = time_t(seconds)
+    var parts = tm()
+    guard gmtime_r(&time, &parts) != nil else { return nil }
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let year = String(parts.tm_year + 1900)
+    let yearPadded = String(repeating: "0", count: max(0, 4 - year.count)) + year
+    return "\(yearPadded)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
   }
 
   /// Adopts an image surface cairo made (from PNG data).

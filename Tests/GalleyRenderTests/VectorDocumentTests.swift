@@ -1,0 +1,133 @@
+import Foundation
+import GalleyLayout
+import GalleyMarkup
+import Testing
+
+@testable import GalleyRender
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// SVG and PDF documents: their size as a browser reads it, clickable links, and dates that
+/// reproducible builds can fix.
+@Suite("SVG and PDF documents")
+struct VectorDocumentTests {
+  static let markup =
+    "Read %{https://example.com/docs?a=1&b='2'}Lthe documentation%l, %Lno target%l, "
+    + "%{javascript:alert(1)}Lno script%l, and %{mailto:x@example.com}Lwrite to us about "
+    + "anything at all%l."
+
+  /// The root element's attributes, every `<a href>`, and the rectangles inside each.
+  final class SVGReader: NSObject, XMLParserDelegate {
+    var root: [String: String] = [:]
+    var links: [(href: String, rects: [[String: String]])] = []
+    private var inLink = false
+
+    func parser(
+      _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+      qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+      switch element {
+      case "svg": root = attributes
+      case "a":
+        links.append((attributes["href"] ?? "", []))
+        inLink = true
+      case "rect" where inLink: links[links.count - 1].rects.append(attributes)
+      default: break
+      }
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement element: String, namespaceURI: String?,
+      qualifiedName: String?
+    ) {
+      if element == "a" { inLink = false }
+    }
+  }
+
+  private func svg(_ layout: Layout, scale: Double) throws -> (SVGReader, ImageGeometry) {
+    let image = try Renderer().render(
+      layout, options: RenderOptions(scale: scale, padding: 3), format: .svg)
+    let reader = SVGReader()
+    let parser = XMLParser(data: Data(image.data))
+    parser.delegate = reader
+    #expect(parser.parse(), "the SVG is well-formed XML")
+    return (reader, image.geometry)
+  }
+
+  @Test(arguments: [1.0, 2.0, 0.5])
+  func svgHasThePNGSizeInPixels(scale: Double) throws {
+    let layout = try RenderSupport.layout(Self.markup, width: 200)
+    let (reader, geometry) = try svg(layout, scale: scale)
+    let png = try Renderer().rasterize(layout, options: RenderOptions(scale: scale, padding: 3))
+    // A browser reads "128px" (or a unitless 128) as 128 CSS pixels.
+    #expect(reader.root["width"] == "\(png.width)px")
+    #expect(reader.root["height"] == "\(png.height)px")
+    #expect(reader.root["viewBox"] == "0 0 \(png.width) \(png.height)")
+    #expect(geometry.width == png.width && geometry.height == png.height)
+  }
+
+  @Test func svgLinksAreClickable() throws {
+    let layout = try RenderSupport.layout(Self.markup, width: 200)
+    let (reader, geometry) = try svg(layout, scale: 2)
+    #expect(
+      reader.links.map(\.href) == ["https://example.com/docs?a=1&b='2'", "mailto:x@example.com"])
+    let expected = [layout.links[0], layout.links[3]]
+    for (link, region) in zip(reader.links, expected) {
+      #expect(link.rects.count == region.rects.count)
+      for (rect, layoutRect) in zip(link.rects, region.rects) {
+        #expect(Double(rect["x"] ?? "") == (layoutRect.x + geometry.originX) * 2)
+        #expect(Double(rect["y"] ?? "") == (layoutRect.y + geometry.originY) * 2)
+        #expect(Double(rect["width"] ?? "") == layoutRect.width * 2)
+        #expect(rect["fill-opacity"] == "0")
+      }
+    }
+    // No links, no anchors.
+    let (plain, _) = try svg(try RenderSupport.layout("No links here"), scale: 1)
+    #expect(plain.links.isEmpty)
+  }
+
+  /// The URI actions and annotation rectangles of a PDF, read from its objects.
+  private func pdfLinks(_ data: [UInt8]) -> (uris: [String], rects: Int) {
+    let text = String(decoding: data, as: UTF8.self)
+    let uris = text.components(separatedBy: "/URI (").dropFirst().map {
+      String($0.prefix { $0 != ")" })
+    }
+    let rects = text.components(separatedBy: "/Subtype /Link").count - 1
+    return (uris, rects)
+  }
+
+  @Test func pdfLinksAreURIAnnotations() throws {
+    let layout = try RenderSupport.layout(Self.markup, width: 200)
+    let image = try Renderer().render(layout, format: .pdf)
+    let (uris, annotations) = pdfLinks(image.data)
+    #expect(uris.count == 2)
+    #expect(uris.first?.hasPrefix("https://example.com/docs?a=1&b=") == true)
+    #expect(uris.last == "mailto:x@example.com")
+    #expect(annotations == 2)
+    #expect(!String(decoding: image.data, as: UTF8.self).contains("javascript"))
+  }
+
+  @Test(arguments: [
+    ("https://x.y", true), ("mailto:a@b", true), ("app://open", true), ("/relative", true),
+    ("javascript:alert(1)", false), (" JavaScript:x", false), ("java\nscript:x", false),
+    ("data:text/html,x", false), ("VBScript:x", false), ("", false), ("  ", false),
+  ])
+  func onlyFollowableTargetsBecomeLinks(target: String, followable: Bool) {
+    #expect(DocumentLinks.isFollowable(target) == followable)
+  }
+
+  @Test(arguments: [
+    ("1700000000", "2023-11-14T22:13:20Z"), ("0", "1970-01-01T00:00:00Z"),
+    ("253402300799", "9999-12-31T23:59:59Z"),
+  ])
+  func sourceDateEpochGivesTheCreationDate(epoch: String, date: String) {
+    #expect(CairoSurface.creationDate(sourceDateEpoch: epoch) == date)
+  }
+
+  @Test(arguments: ["", "-1", "1e9", "253402300800", "soon", "99999999999999999999"])
+  func badSourceDateEpochsAreIgnored(epoch: String) {
+    #expect(CairoSurface.creationDate(sourceDateEpoch: epoch) == nil)
+  }
+}
