@@ -48,6 +48,7 @@ struct FontCommand: OutcomeCommand {
   @OptionGroup var fontOptions: FontOptions
 
   func validate() throws {
+    try FamilyNameOption.check(family, option: "The family")
     do {
       _ = try FontWeightScale.cssWeight(weight.value)
     } catch {

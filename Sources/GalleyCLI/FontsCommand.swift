@@ -19,6 +19,10 @@ struct FontsCommand: OutcomeCommand {
 
   @OptionGroup var fontOptions: FontOptions
 
+  func validate() throws {
+    if let family { try FamilyNameOption.check(family, option: "'--family'") }
+  }
+
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute() -> CommandOutcome {
     do {

@@ -41,11 +41,9 @@ struct FormatterOptions: ParsableArguments {
       throw ValidationError(
         "'--default-weight' must be a ladder step in -3...3 or a CSS weight in 100...1000.")
     }
-    guard !defaultFamily.allSatisfy(\.isWhitespace) else {
-      throw ValidationError("'--default-family' must not be empty.")
-    }
-    if let empty = fonts.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
-      throw ValidationError("'--font' number \(empty) is empty.")
+    try FamilyNameOption.check(defaultFamily, option: "'--default-family'")
+    for (number, font) in fonts.enumerated() {
+      try FamilyNameOption.check(font, option: "'--font' number \(number)")
     }
   }
 

@@ -71,9 +71,7 @@ struct LayoutCommandOptions: ParsableArguments {
       throw ValidationError(
         "'--size' must be above 0 and at most \(Int(MarkupFormatter.maximumSize)).")
     }
-    if let family, family.allSatisfy(\.isWhitespace) {
-      throw ValidationError("'--family' must not be empty.")
-    }
+    if let family { try FamilyNameOption.check(family, option: "'--family'") }
   }
 
   var layoutOptions: LayoutOptions {

@@ -77,6 +77,9 @@ public final class FontSet: Sendable {
     "ui-sans-serif", "ui-serif", "ui-monospace", "ui-rounded",
   ]
 
+  /// The longest family name, in UTF-8 bytes, that any API or command accepts.
+  public static let maximumFamilyNameBytes = 256
+
   /// The generic families as normalized keys, so `Sans Serif` and `sans_serif` count too.
   private static let genericKeys = Set(genericFamilies.map(FontSetDefinition.normalized))
 
@@ -184,8 +187,9 @@ public final class FontSet: Sendable {
   ) throws(FontSetError) -> (key: String, matchedBy: ResolvedFace.MatchKind) {
     let trimmed = String(
       family.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    guard !trimmed.isEmpty, trimmed.utf8.count <= 256 else {
-      throw FontSetError(.invalidFamilyName, "family names have 1 to 256 bytes")
+    guard !trimmed.isEmpty, trimmed.utf8.count <= Self.maximumFamilyNameBytes else {
+      throw FontSetError(
+        .invalidFamilyName, "family names have 1 to \(Self.maximumFamilyNameBytes) bytes")
     }
     let key = FontSetDefinition.normalized(trimmed)
     if catalog.facesByFamily[key] != nil { return (key, .installed) }

@@ -71,3 +71,34 @@ struct NumericOptionTests {
     }
   }
 }
+
+/// Family names have one limit everywhere: the font set's.
+@Suite("Family name options")
+struct FamilyNameOptionTests {
+  static let long = String(repeating: "A", count: 257)
+
+  @Test(arguments: [
+    ["layout", "--family", long, "--", "hi"], ["layout", "--default-family", long, "--", "hi"],
+    ["layout", "--font", long, "--", "hi"],
+    ["render", "-o", "x.png", "--family", long, "--", "hi"],
+    ["hit", "--at", "1,1", "--family", long, "--", "hi"], ["font", long],
+    ["fonts", "--family", long], ["format", "--default-family", long, "--", "hi"],
+    ["layout", "--family", " ", "--", "hi"], ["font", ""],
+  ])
+  func longAndEmptyNamesAreUsageErrors(arguments: [String]) throws {
+    let result = try GalleyBinary().run(arguments)
+    #expect(result.status == 64, "\(arguments.prefix(3)): \(result.standardError)")
+    #expect(
+      result.standardError.contains("family names have 1 to 256 bytes")
+        || result.standardError.contains("must not be empty"), "\(result.standardError)")
+  }
+
+  @Test func markupFamiliesHaveTheSameLimit() throws {
+    let result = try GalleyBinary().run([
+      "layout", "--fontconfig", try HermeticFonts.configurationFile(), "--",
+      "%{\(Self.long)}Fhi",
+    ])
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("family names have 1 to 256 bytes"))
+  }
+}

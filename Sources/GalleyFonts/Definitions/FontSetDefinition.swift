@@ -209,7 +209,7 @@ public struct FontSetDefinition: Hashable, Sendable {
   }
 
   private static func isName(_ name: String) -> Bool {
-    !name.allSatisfy(\.isWhitespace) && name.utf8.count <= 256
+    !name.allSatisfy(\.isWhitespace) && name.utf8.count <= FontSet.maximumFamilyNameBytes
   }
 
   /// The key family and style names are compared by: lower case, without spaces, hyphens and
