@@ -114,7 +114,10 @@ let package = Package(
     ),
     .testTarget(
       name: "GalleyCLITests",
-      dependencies: ["GalleyCLI", "GalleyMarkup", "GalleyRender", "GalleyTestSupport"],
+      dependencies: [
+        "GalleyCLI", "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender",
+        "GalleyTestSupport",
+      ],
       exclude: ["Golden"]
     ),
   ],
