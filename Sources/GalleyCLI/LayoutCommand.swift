@@ -130,9 +130,9 @@ struct LayoutCommand: OutcomeCommand {
       if !json { outcome.standardOutput = "" }
       return outcome
     case .success(let (text, layout)):
+      if json { return CommandOutcome(document: .layout(layout, image: nil)) }
       return CommandOutcome(
-        standardOutput: json ? JSONOutput.encodeDocument(layout) : Self.listing(layout, text: text),
-        standardError: "", status: 0)
+        standardOutput: Self.listing(layout, text: text), standardError: "", status: 0)
     }
   }
 
