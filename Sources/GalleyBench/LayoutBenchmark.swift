@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyFonts
+import GalleyJSON
 import GalleyLayout
 import GalleyMarkup
 
@@ -18,7 +19,10 @@ struct LayoutBenchmark: ParsableCommand {
       Prints paragraphsPerSecond, lines, medianSeconds (median of the passes after a warm-up), \
       microsecondsPerParagraph, peakResidentBytes, and a scaling table: one paragraph made of \
       the first corpus line repeated 1, 10 and 100 times, and one of about 1,000,000 \
-      characters, each with its nanoseconds per character.
+      characters, each with its nanoseconds per character. Then the layout JSON of every \
+      paragraph (what 'galley layout --json' prints): jsonBytes, jsonMedianSeconds and \
+      jsonMegabytesPerSecond for the writer galley uses, and jsonEncoderMegabytesPerSecond for \
+      Foundation's JSONEncoder (one pass), measured after peakResidentBytes.
       """
   )
 
@@ -26,6 +30,9 @@ struct LayoutBenchmark: ParsableCommand {
 
   @Flag(help: "Skip the 1,000,000-character paragraph.")
   var noHuge = false
+
+  @Flag(help: "Skip the JSONEncoder pass that jsonEncoderMegabytesPerSecond comes from.")
+  var noEncoder = false
 
   func run() throws {
     let texts = try input.texts()
@@ -65,7 +72,7 @@ struct LayoutBenchmark: ParsableCommand {
         ]))
     }
 
-    let report: [String: JSONValue] = [
+    var report: [String: JSONValue] = [
       "benchmark": .string("layout"),
       "corpus": .string(input.corpus),
       "plain": .number(input.plain ? 1 : 0),
@@ -78,6 +85,13 @@ struct LayoutBenchmark: ParsableCommand {
       "peakResidentBytes": .number(Double(Measurement.peakResidentBytes())),
       "scaling": .array(scaling),
     ]
+    let layouts = try texts.map { try engine.layout($0, options: options) }
+    report.merge(
+      try Measurement.jsonWriting(passes: passes) { writer in
+        for layout in layouts { try layout.writeJSON(into: &writer) }
+      }
+    ) { $1 }
+    if !noEncoder { report.merge(try Measurement.jsonEncoding(layouts)) { $1 } }
     print(try JSONValue.object(report).encoded())
   }
 }
