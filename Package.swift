@@ -66,6 +66,9 @@ let package = Package(
     .target(
       name: "GalleyRender",
       dependencies: ["GalleyMarkup", "GalleyLayout", "CCairo", "CPixman", "CPNGEncode"]),
+    // The CLI's large JSON documents written straight to bytes, for `galley` and `galley-bench`
+    // (not a product: the libraries' Codable conformances are the public JSON API).
+    .target(name: "GalleyJSON", dependencies: ["GalleyMarkup", "GalleyLayout", "GalleyRender"]),
 
     // MARK: Executables
     .executableTarget(
@@ -75,6 +78,7 @@ let package = Package(
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
+        "GalleyJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -85,6 +89,7 @@ let package = Package(
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
+        "GalleyJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -111,6 +116,12 @@ let package = Package(
       name: "GalleyRenderTests",
       dependencies: ["GalleyRender", "GalleyLayout", "GalleyMarkup", "GalleyTestSupport"],
       exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "GalleyJSONTests",
+      dependencies: [
+        "GalleyJSON", "GalleyLayout", "GalleyMarkup", "GalleyRender", "GalleyTestSupport",
+      ]
     ),
     .testTarget(
       name: "GalleyCLITests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyFonts
+import GalleyJSON
 import GalleyLayout
 import GalleyMarkup
 
@@ -20,7 +21,10 @@ struct LayoutBenchmark: ParsableCommand {
       the first corpus line repeated 1, 10 and 100 times, and one of about 1,000,000 \
       characters, each with its nanoseconds per character; and a links table: one line (no \
       width) of the first 20 corpus lines as plain words with a link around every 30th word, \
-      repeated 1, 10 and 100 times (about 8 KB, 80 KB and 800 KB).
+      repeated 1, 10 and 100 times (about 8 KB, 80 KB and 800 KB). Then the layout JSON of \
+      every paragraph (what 'galley layout --json' prints): jsonBytes, jsonMedianSeconds and \
+      jsonMegabytesPerSecond for the writer galley uses, and jsonEncoderMegabytesPerSecond for \
+      Foundation's JSONEncoder (one pass), measured after peakResidentBytes.
       """
   )
 
@@ -28,6 +32,9 @@ struct LayoutBenchmark: ParsableCommand {
 
   @Flag(help: "Skip the 1,000,000-character paragraph.")
   var noHuge = false
+
+  @Flag(help: "Skip the JSONEncoder pass that jsonEncoderMegabytesPerSecond comes from.")
+  var noEncoder = false
 
   func run() throws {
     let texts = try input.texts()
@@ -71,7 +78,7 @@ struct LayoutBenchmark: ParsableCommand {
       words: texts.prefix(20).map(\.string).joined(separator: " "), engine: engine,
       formatter: formatter)
 
-    let report: [String: JSONValue] = [
+    var report: [String: JSONValue] = [
       "benchmark": .string("layout"),
       "corpus": .string(input.corpus),
       "plain": .number(input.plain ? 1 : 0),
@@ -85,6 +92,13 @@ struct LayoutBenchmark: ParsableCommand {
       "scaling": .array(scaling),
       "linkScaling": .array(linkScaling),
     ]
+    let layouts = try texts.map { try engine.layout($0, options: options) }
+    report.merge(
+      try Measurement.jsonWriting(passes: passes) { writer in
+        for layout in layouts { try layout.writeJSON(into: &writer) }
+      }
+    ) { $1 }
+    if !noEncoder { report.merge(try Measurement.jsonEncoding(layouts)) { $1 } }
     print(try JSONValue.object(report).encoded())
   }
 

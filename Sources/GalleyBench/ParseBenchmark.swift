@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyJSON
 import GalleyMarkup
 
 /// `galley-bench parse`: markup formatting throughput over a corpus, one paragraph per line.
@@ -11,7 +12,10 @@ struct ParseBenchmark: ParsableCommand {
       Prints one JSON object: megabytesPerSecond, paragraphsPerSecond, medianSeconds (median of \
       the passes after the warm-up), microsecondsPerParagraph, peakResidentBytes, and a scaling \
       table that formats one document made of the first lines of the corpus repeated 1, 10 and \
-      100 times, so that nanosecondsPerByte can be compared across sizes.
+      100 times, so that nanosecondsPerByte can be compared across sizes. Then the format JSON \
+      of every paragraph (what 'galley format --json' prints): jsonBytes, jsonMedianSeconds and \
+      jsonMegabytesPerSecond for the writer galley uses, and jsonEncoderMegabytesPerSecond for \
+      Foundation's JSONEncoder (one pass), measured after peakResidentBytes.
       """
   )
 
@@ -32,6 +36,9 @@ struct ParseBenchmark: ParsableCommand {
 
   @Option(help: "Unmeasured passes first.")
   var warmups: Int = 2
+
+  @Flag(help: "Skip the JSONEncoder pass that jsonEncoderMegabytesPerSecond comes from.")
+  var noEncoder = false
 
   @Option(help: "Lines in the base document of the scaling table (×1, ×10, ×100).")
   var scalingLines: Int = 500
@@ -98,7 +105,7 @@ struct ParseBenchmark: ParsableCommand {
       ])
     }
 
-    let report: [String: JSONValue] = [
+    var report: [String: JSONValue] = [
       "benchmark": .string("parse"),
       "corpus": .string(corpus),
       "paragraphs": .number(Double(paragraphs.count)),
@@ -114,6 +121,13 @@ struct ParseBenchmark: ParsableCommand {
       "scaling": .array(scaling.map { .object($0.mapValues(JSONValue.number)) }),
       "checksum": .number(Double(sink % 1_000_000)),
     ]
+    let texts = paragraphs.compactMap { try? formatter.format($0) }
+    report.merge(
+      try Measurement.jsonWriting(passes: passes) { writer in
+        for text in texts { try text.writeJSON(into: &writer) }
+      }
+    ) { $1 }
+    if !noEncoder { report.merge(try Measurement.jsonEncoding(texts)) { $1 } }
     print(try JSONValue.object(report).encoded())
   }
 }

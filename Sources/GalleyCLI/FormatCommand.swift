@@ -44,17 +44,21 @@ struct FormatCommand: OutcomeCommand {
       let warnings = result.warnings.map {
         Diagnostics.render($0, in: markup, source: source, severity: "warning")
       }
+      let standardError = warnings.joined(separator: "\n")
+      if json {
+        return CommandOutcome(
+          document: .formatted(result.text, warnings: result.warnings),
+          standardError: standardError)
+      }
       return CommandOutcome(
-        standardOutput: json
-          ? JSONOutput.document(result.text, warnings: result.warnings)
-          : FormattedTextListing.render(result.text),
-        standardError: warnings.joined(separator: "\n"), status: 0)
+        standardOutput: FormattedTextListing.render(result.text), standardError: standardError,
+        status: 0)
     }
     do {
       let text = try formatter.format(markup)
+      if json { return CommandOutcome(document: .formatted(text, warnings: nil)) }
       return CommandOutcome(
-        standardOutput: json ? JSONOutput.document(text) : FormattedTextListing.render(text),
-        standardError: "", status: 0)
+        standardOutput: FormattedTextListing.render(text), standardError: "", status: 0)
     } catch {
       return CommandOutcome(
         standardOutput: json ? JSONOutput.errorDocument(error) : "",

@@ -6,18 +6,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The JSON documents `galley` prints, with stable formatting: sorted keys, pretty-printed,
-/// slashes unescaped.
+/// The small JSON documents `galley` prints (errors, fonts, hits, render summaries), with
+/// stable formatting: sorted keys, pretty-printed, slashes unescaped.
 enum JSONOutput {
   static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return encoder
-  }
-
-  /// The formatted text, plus `warnings` when some were given (lenient mode).
-  static func document(_ text: FormattedText, warnings: [MarkupError]? = nil) -> String {
-    encode(FormatDocument(text: text, warnings: warnings))
   }
 
   /// `{"error": {"kind": …, "offset": …, "message": …, …}}`.
@@ -30,7 +25,14 @@ enum JSONOutput {
     encode(ErrorDocument(error: ["kind": kind, "message": message]))
   }
 
+  /// What is printed instead of a document that cannot be encoded.
+  static let encodingFailure =
+    #"{"error": {"kind": "internal", "message": "JSON encoding failed"}}"#
+
   /// Any document, with the same formatting.
+  ///
+  /// Large documents (layouts, formatted text) go through ``JSONDocument`` instead, which
+  /// writes the same bytes without building the whole document first.
   static func encodeDocument(_ value: some Encodable) -> String { encode(value) }
 
   private static func encode(_ value: some Encodable) -> String {
@@ -38,7 +40,7 @@ enum JSONOutput {
       return String(decoding: try encoder().encode(value), as: UTF8.self)
     } catch {
       // Every value here is made of strings, numbers and arrays, which always encode.
-      return #"{"error": {"kind": "internal", "message": "JSON encoding failed"}}"#
+      return encodingFailure
     }
   }
 }
@@ -47,20 +49,4 @@ enum JSONOutput {
 private struct ErrorDocument<Detail: Encodable>: Encodable {
   var schemaVersion = FormattedText.schemaVersion
   var error: Detail
-}
-
-/// Formatted text with optional warnings, encoded as one flat object.
-private struct FormatDocument: Encodable {
-  var text: FormattedText
-  var warnings: [MarkupError]?
-
-  private enum CodingKeys: String, CodingKey { case warnings }
-
-  func encode(to encoder: any Encoder) throws {
-    try text.encode(to: encoder)
-    if let warnings {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(warnings, forKey: .warnings)
-    }
-  }
 }

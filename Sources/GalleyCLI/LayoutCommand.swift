@@ -186,10 +186,14 @@ struct LayoutCommand: OutcomeCommand {
       if !json { outcome.standardOutput = "" }
       return outcome
     case .success(let made):
+      let warnings = made.warnings.joined(separator: "\n")
+      if json {
+        return CommandOutcome(
+          document: .layout(made.layout, image: nil), standardError: warnings)
+      }
       return CommandOutcome(
-        standardOutput: json
-          ? JSONOutput.encodeDocument(made.layout) : Self.listing(made.layout, text: made.text),
-        standardError: made.warnings.joined(separator: "\n"), status: 0)
+        standardOutput: Self.listing(made.layout, text: made.text), standardError: warnings,
+        status: 0)
     }
   }
 

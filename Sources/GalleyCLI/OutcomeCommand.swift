@@ -1,10 +1,58 @@
 import ArgumentParser
+import GalleyJSON
 
 /// What a command prints and its exit status; an `Error` so a failed step can carry it.
 struct CommandOutcome: Error, Equatable {
-  var standardOutput: String
+  /// What goes to standard output.
+  enum Output: Equatable, Sendable {
+    /// Text, printed with a final newline unless empty.
+    case text(String)
+    /// A JSON document, written as it is encoded, then a newline.
+    case document(JSONDocument)
+  }
+
+  /// What goes to standard output.
+  var output: Output
+  /// What goes to standard error, with a final newline unless empty.
   var standardError: String
+  /// The exit status.
   var status: Int32
+
+  /// Creates an outcome that prints text.
+  ///
+  /// - Parameters:
+  ///   - standardOutput: The text for standard output.
+  ///   - standardError: The text for standard error.
+  ///   - status: The exit status.
+  init(standardOutput: String, standardError: String, status: Int32) {
+    self.output = .text(standardOutput)
+    self.standardError = standardError
+    self.status = status
+  }
+
+  /// Creates an outcome that prints a JSON document.
+  ///
+  /// - Parameters:
+  ///   - document: The document for standard output.
+  ///   - standardError: The text for standard error.
+  ///   - status: The exit status.
+  init(document: JSONDocument, standardError: String = "", status: Int32 = 0) {
+    self.output = .document(document)
+    self.standardError = standardError
+    self.status = status
+  }
+
+  /// Standard output as one string (a document is encoded whole), for tests; setting it
+  /// replaces the output with text.
+  var standardOutput: String {
+    get {
+      switch output {
+      case .text(let text): text
+      case .document(let document): String(decoding: document.bytes, as: UTF8.self)
+      }
+    }
+    set { output = .text(newValue) }
+  }
 }
 
 /// A command whose work is a pure function from its options to a ``CommandOutcome``, so tests
@@ -15,10 +63,43 @@ protocol OutcomeCommand: ParsableCommand {
 }
 
 extension OutcomeCommand {
+  /// Prints the outcome of ``execute()`` and exits with its status.
+  ///
+  /// - Throws: `ExitCode` for a status other than 0.
   func run() throws {
     let outcome = execute()
-    if !outcome.standardOutput.isEmpty { print(outcome.standardOutput) }
+    switch outcome.output {
+    case .text(let text):
+      if !text.isEmpty { print(text) }
+    case .document(let document):
+      try Self.stream(document)
+    }
     if !outcome.standardError.isEmpty { printError(outcome.standardError) }
     if outcome.status != 0 { throw ExitCode(outcome.status) }
+  }
+
+  /// Writes a document to standard output in chunks as it is encoded, then a newline.
+  ///
+  /// A number that cannot be written (NaN or an infinity) fails the document as
+  /// `JSONEncoder` did: the error object is printed instead, or, once part of the document
+  /// is out, the output stops and the command exits with `EX_SOFTWARE`.
+  ///
+  /// - Parameter document: The document.
+  /// - Throws: `ExitCode(70)` when the document broke off.
+  private static func stream(_ document: JSONDocument) throws {
+    var isStarted = false
+    var writer = JSONWriter(chunkSize: 1 << 16) { chunk in
+      isStarted = true
+      writeStandardOutput(chunk)
+    }
+    do {
+      try document.write(into: &writer)
+      writer.finish()
+      [UInt8(ascii: "\n")].withUnsafeBytes(writeStandardOutput)
+    } catch {
+      guard isStarted else { return print(JSONOutput.encodingFailure) }
+      printError("error: \(error)")
+      throw ExitCode(70)
+    }
   }
 }

@@ -267,19 +267,6 @@ struct RenderCommand: OutcomeCommand {
     var image: ImageGeometry
   }
 
-  private struct Document: Encodable {
-    var layout: Layout
-    var image: ImageGeometry
-
-    private enum CodingKeys: String, CodingKey { case image }
-
-    func encode(to encoder: any Encoder) throws {
-      try layout.encode(to: encoder)
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(image, forKey: .image)
-    }
-  }
-
   func execute() -> CommandOutcome {
     let made: LaidOutText
     switch layout.makeLayout() {
@@ -297,8 +284,8 @@ struct RenderCommand: OutcomeCommand {
     }
     var files = [(output, image.data)]
     if let json {
-      let document = JSONOutput.encodeDocument(Document(layout: made.layout, image: image.geometry))
-      files.append((json, Array((document + "\n").utf8)))
+      let document = JSONDocument.layout(made.layout, image: image.geometry)
+      files.append((json, document.bytes + [UInt8(ascii: "\n")]))
     }
     if let problem = Self.writeAll(files) { return failure("outputFailed", problem) }
     return CommandOutcome(

@@ -17,6 +17,19 @@ func printError(_ line: String) {
   }
 }
 
+/// Writes bytes to standard output, retrying short writes; stops at an error (a closed pipe).
+///
+/// - Parameter bytes: The bytes.
+func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+    if written < 0, errno == EINTR { continue }
+    if written <= 0 { return }
+    offset += written
+  }
+}
+
 /// Reads standard input to its end, or returns `nil` once it grows past `limit` bytes.
 func readStandardInput(limit: Int) -> [UInt8]? {
   var bytes: [UInt8] = []

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs the built `galley` executable, for end-to-end checks of output and exit status.
 struct GalleyBinary {
   let url: URL
@@ -49,6 +53,36 @@ struct GalleyBinary {
       status: process.terminationStatus,
       standardOutput: String(decoding: output, as: UTF8.self),
       standardError: String(decoding: errors, as: UTF8.self))
+  }
+}
+
+extension GalleyBinary {
+  /// Runs `galley` with standard output and error sent to `/dev/null` and returns its exit
+  /// status and peak resident memory (`wait4`'s `ru_maxrss` for this one child).
+  ///
+  /// - Parameter arguments: The arguments.
+  /// - Returns: The exit status and the peak resident bytes.
+  /// - Throws: When the process cannot be started.
+  func peakResidentBytes(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    let argv = ([url.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, url.path, &actions, nil, argv, envp)
+    try #require(spawned == 0, "posix_spawn failed: \(spawned)")
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+      try #require(errno == EINTR, "wait4 failed: \(errno)")
+    }
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (exitStatus, usage.ru_maxrss * 1024)
   }
 }
 

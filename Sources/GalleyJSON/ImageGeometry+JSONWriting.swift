@@ -1,0 +1,23 @@
+import GalleyRender
+
+/// The `image` object of `galley render --json`, written by hand with ``JSONWriter``.
+extension ImageGeometry {
+  /// Writes the image geometry.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("height")
+    writer.write(height)
+    writer.key("originX")
+    try writer.write(originX)
+    writer.key("originY")
+    try writer.write(originY)
+    writer.key("scale")
+    try writer.write(scale)
+    writer.key("width")
+    writer.write(width)
+    writer.endObject()
+  }
+}

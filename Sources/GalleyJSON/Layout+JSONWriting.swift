@@ -1,0 +1,219 @@
+import GalleyLayout
+import GalleyRender
+
+/// The layout document (`galley layout --json`, and `galley render --json` with `image`),
+/// written by hand with ``JSONWriter``: the same bytes as `JSONEncoder` gives for the
+/// `Codable` form, without building a tree of the whole document first.
+///
+/// Keys are written in `.sortedKeys` order (UTF-8 byte order); `JSONWritingTests` checks every
+/// type here against `JSONEncoder`.
+extension Layout {
+  /// Writes the layout as one JSON object.
+  ///
+  /// - Parameters:
+  ///   - writer: The writer to append to.
+  ///   - image: The image geometry `galley render --json` adds as `image`, or `nil`.
+  /// - Throws: ``JSONWriter/NonFiniteNumber`` for NaN or an infinity, which `JSONEncoder`
+  ///   refuses as well.
+  package func writeJSON(
+    into writer: inout JSONWriter, image: ImageGeometry? = nil
+  ) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("backgrounds")
+    writer.beginArray()
+    for background in backgrounds {
+      writer.element()
+      writer.beginObject()
+      writer.key("color")
+      writer.write(background.color)
+      writer.key("rect")
+      try background.rect.writeJSON(into: &writer)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.key("decorations")
+    writer.beginArray()
+    for decoration in decorations {
+      writer.element()
+      writer.beginObject()
+      writer.key("color")
+      writer.write(decoration.color)
+      writer.key("kind")
+      writer.write(decoration.kind.rawValue)
+      writer.key("rect")
+      try decoration.rect.writeJSON(into: &writer)
+      writer.endObject()
+    }
+    writer.endArray()
+    if let image {
+      writer.key("image")
+      try image.writeJSON(into: &writer)
+    }
+    writer.key("lines")
+    writer.beginArray()
+    for line in lines {
+      writer.element()
+      try line.writeJSON(into: &writer)
+    }
+    writer.endArray()
+    writer.key("links")
+    writer.beginArray()
+    for link in links {
+      writer.element()
+      try link.writeJSON(into: &writer)
+    }
+    writer.endArray()
+    writer.key("schemaVersion")
+    writer.write(schemaVersion)
+    writer.key("size")
+    writer.beginObject()
+    writer.key("height")
+    try writer.write(size.height)
+    writer.key("width")
+    try writer.write(size.width)
+    writer.endObject()
+    writer.endObject()
+  }
+}
+
+/// A line as the layout document holds it.
+extension Layout.Line {
+  /// Writes the line and its runs.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("baseline")
+    try writer.write(baseline)
+    writer.key("breakReason")
+    writer.write(breakReason.rawValue)
+    writer.key("height")
+    try writer.write(height)
+    writer.key("length")
+    writer.write(length)
+    writer.key("location")
+    writer.write(location)
+    writer.key("runs")
+    writer.beginArray()
+    for run in runs {
+      writer.element()
+      try run.writeJSON(into: &writer)
+    }
+    writer.endArray()
+    writer.key("width")
+    try writer.write(width)
+    writer.key("x")
+    try writer.write(x)
+    writer.key("y")
+    try writer.write(y)
+    writer.endObject()
+  }
+}
+
+/// A glyph run and its glyphs as the layout document holds them.
+extension Layout.GlyphRun {
+  /// Writes the run: its color, font and glyphs.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("color")
+    writer.write(color)
+    writer.key("font")
+    try font.writeJSON(into: &writer)
+    writer.key("glyphs")
+    writer.beginArray()
+    for glyph in glyphs {
+      writer.element()
+      writer.beginObject()
+      writer.key("advance")
+      try writer.write(glyph.advance)
+      writer.key("cluster")
+      writer.write(glyph.cluster)
+      writer.key("id")
+      writer.write(glyph.id)
+      writer.key("x")
+      try writer.write(glyph.x)
+      writer.key("y")
+      try writer.write(glyph.y)
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+  }
+}
+
+/// A run's font as the layout document holds it.
+extension Layout.FontReference {
+  /// Writes the font reference.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("family")
+    writer.write(family)
+    writer.key("file")
+    writer.write(file)
+    writer.key("index")
+    writer.write(index)
+    writer.key("size")
+    try writer.write(size)
+    writer.key("style")
+    writer.write(style)
+    writer.key("synthesizedBold")
+    writer.write(synthesizedBold)
+    writer.key("synthesizedItalic")
+    writer.write(synthesizedItalic)
+    writer.endObject()
+  }
+}
+
+/// A link as the layout document holds it.
+extension Layout.LinkRegion {
+  /// Writes the link, with `null` for a missing target.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("index")
+    writer.write(index)
+    writer.key("length")
+    writer.write(length)
+    writer.key("location")
+    writer.write(location)
+    writer.key("rects")
+    writer.beginArray()
+    for rect in rects {
+      writer.element()
+      try rect.writeJSON(into: &writer)
+    }
+    writer.endArray()
+    writer.key("target")
+    writer.write(target)
+    writer.endObject()
+  }
+}
+
+/// A rectangle as the layout document holds it.
+extension Layout.Rect {
+  /// Writes the rectangle.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("height")
+    try writer.write(height)
+    writer.key("width")
+    try writer.write(width)
+    writer.key("x")
+    try writer.write(x)
+    writer.key("y")
+    try writer.write(y)
+    writer.endObject()
+  }
+}
