@@ -25,14 +25,7 @@ struct CorpusOptions: ParsableArguments {
   @Flag(help: "Take the corpus as plain text.")
   var plain = false
 
-  @Option(
-    name: .customLong("font"),
-    help: "A family for the font table (default: DejaVu Sans, DejaVu Serif, as the corpus needs).")
-  var fonts: [String] = Corpus.fontTable
-
-  @Option(
-    name: .customLong("color"), help: "A color for the color table (default: #1A5FB4).")
-  var colors: [String] = Corpus.colorTable
+  @OptionGroup var tables: TableOptions
 
   @Option(help: "Measured passes.")
   var passes: Int = 5
@@ -42,15 +35,11 @@ struct CorpusOptions: ParsableArguments {
       throw ValidationError("'--passes' must be in 1...100.")
     }
     guard width > 0, width <= 1_000_000 else { throw ValidationError("'--width' is out of range.") }
-    for color in colors where TextColor(parsing: color) == nil {
-      throw ValidationError("'\(color)' is not a color.")
-    }
   }
 
   /// The formatter the corpus is read with: the font and color tables and default font.
   var formatter: MarkupFormatter {
-    var formatter = MarkupFormatter(
-      fontFamilies: fonts, colors: colors.compactMap { TextColor(parsing: $0) })
+    var formatter = tables.formatter
     formatter.defaultFamily = family
     formatter.defaultSize = size
     return formatter

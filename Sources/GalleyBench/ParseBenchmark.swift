@@ -22,14 +22,7 @@ struct ParseBenchmark: ParsableCommand {
   @Option(help: "The corpus file: UTF-8 markup, one paragraph per line.")
   var corpus: String = Corpus.path("markup-2000.txt")
 
-  @Option(
-    name: .customLong("font"),
-    help: "A family for the font table (default: DejaVu Sans, DejaVu Serif, as the corpus needs).")
-  var fonts: [String] = Corpus.fontTable
-
-  @Option(
-    name: .customLong("color"), help: "A color for the color table (#RRGGBB; default #1A5FB4).")
-  var colors: [String] = Corpus.colorTable
+  @OptionGroup var tables: TableOptions
 
   @Option(help: "Measured passes over the corpus.")
   var passes: Int = 9
@@ -53,9 +46,6 @@ struct ParseBenchmark: ParsableCommand {
     guard (1...100_000).contains(scalingLines) else {
       throw ValidationError("'--scaling-lines' must be in 1...100000.")
     }
-    for color in colors where TextColor(parsing: color) == nil {
-      throw ValidationError("'\(color)' is not a color.")
-    }
   }
 
   func run() throws {
@@ -65,8 +55,7 @@ struct ParseBenchmark: ParsableCommand {
       printError("galley-bench: cannot read '\(corpus)' as UTF-8")
       throw ExitCode(65)
     }
-    let formatter = MarkupFormatter(
-      fontFamilies: fonts, colors: colors.compactMap { TextColor(parsing: $0) })
+    let formatter = tables.formatter
     let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     let bytes = paragraphs.reduce(0) { $0 + $1.utf8.count }
 
