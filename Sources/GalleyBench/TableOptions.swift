@@ -1,8 +1,9 @@
 import ArgumentParser
 import GalleyMarkup
 
-/// The font and color tables a corpus's markup is read with (`%0F`, `%0C`), shared by every
-/// benchmark that formats markup. The defaults are the ones `corpus/markup-2000.txt` needs.
+/// The font and color tables a corpus's markup is read with (`%0F`, `%0C`).
+///
+/// Every benchmark that formats markup shares them. The defaults are the ones `corpus/markup-2000.txt` needs.
 struct TableOptions: ParsableArguments {
   @Option(
     name: .customLong("font"),
