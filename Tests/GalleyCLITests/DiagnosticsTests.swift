@@ -59,7 +59,8 @@ struct DiagnosticsTests {
   ///
   /// It took 348 s and 2.5 GB, each warning printing its whole line; now each warning's
   /// output is bounded.
-  @Test func manyLenientWarningsOnOneLongLine() throws {
+  @Test(.timeLimit(.minutes(1)))
+  func manyLenientWarningsOnOneLongLine() throws {
     let markup = String(repeating: "%L", count: 8000) + "x" + String(repeating: "%l", count: 8000)
     let outcome = try FormatCommand.parse(["--lenient", "--json", "--", markup]).execute()
     #expect(outcome.status == 0)
