@@ -58,7 +58,9 @@ let package = Package(
 
     // MARK: Swift modules
     .target(name: "GalleyMarkup"),
-    .target(name: "GalleyFonts", dependencies: ["GalleyMarkup", "CFontconfig"]),
+    // Bounded reading of input files and file-system errors in words; package-internal.
+    .target(name: "GalleyFiles"),
+    .target(name: "GalleyFonts", dependencies: ["GalleyMarkup", "GalleyFiles", "CFontconfig"]),
     .target(
       name: "GalleyLayout",
       dependencies: ["GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
@@ -75,6 +77,7 @@ let package = Package(
       name: "GalleyCLI",
       dependencies: [
         "GalleyMarkup",
+        "GalleyFiles",
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
@@ -126,7 +129,7 @@ let package = Package(
     .testTarget(
       name: "GalleyCLITests",
       dependencies: [
-        "GalleyCLI", "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender",
+        "GalleyCLI", "GalleyFiles", "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender",
         "GalleyTestSupport",
       ],
       exclude: ["Golden"]

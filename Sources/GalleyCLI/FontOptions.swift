@@ -1,14 +1,14 @@
 import ArgumentParser
+import GalleyFiles
 import GalleyFonts
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The options that say where fonts come from, shared by every command that resolves fonts.
 struct FontOptions: ParsableArguments {
+  /// The largest `--fontconfig` file read: 4 MiB.
+  ///
+  /// A configuration is a few kilobytes of XML; the files it includes are read by fontconfig.
+  static let maximumFontconfigBytes = 4 << 20
+
   @Option(
     name: .customLong("fontset"), help: "A FontSets JSON file of aliases, ladders and weights.")
   var fontsets: [String] = []
@@ -33,12 +33,14 @@ struct FontOptions: ParsableArguments {
   func makeFontSet() throws(FontSetError) -> FontSet {
     var options = FontSet.Options()
     if let fontconfigFile {
-      guard let data = FileManager.default.contents(atPath: fontconfigFile),
-        let xml = String(data: data, encoding: .utf8)
-      else {
-        throw FontSetError(.fontconfigFailed, "cannot read the fontconfig file '\(fontconfigFile)'")
+      do {
+        let xml = try BoundedFileReader.readText(
+          path: fontconfigFile, limit: Self.maximumFontconfigBytes)
+        options.source = .xml(xml)
+      } catch {
+        throw FontSetError(
+          .fontconfigFailed, "fontconfig file '\(fontconfigFile)': \(error.reason)")
       }
-      options.source = .xml(xml)
     }
     options.fontDirectories = fontDirectories
     options.fontFiles = fontFiles

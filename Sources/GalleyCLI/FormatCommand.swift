@@ -41,10 +41,8 @@ struct FormatCommand: OutcomeCommand {
     let source = inputOptions.sourceName
     if formatterOptions.lenient {
       let result = formatter.formatLeniently(markup)
-      let warnings = result.warnings.map {
-        Diagnostics.render($0, in: markup, source: source, severity: "warning")
-      }
-      let standardError = warnings.joined(separator: "\n")
+      let standardError = Diagnostics.render(
+        result.warnings, in: markup, source: source, severity: "warning")
       if json {
         return CommandOutcome(
           document: .formatted(result.text, warnings: result.warnings),

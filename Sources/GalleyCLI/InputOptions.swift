@@ -1,10 +1,5 @@
 import ArgumentParser
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import GalleyFiles
 
 /// Where the markup comes from: a file (`--input PATH`, `-` for standard input) or the
 /// command line (`-- MARKUP`).
@@ -32,63 +27,29 @@ struct InputOptions: ParsableArguments {
     return input == "-" ? "<stdin>" : input
   }
 
-  /// Reads the markup.
+  /// Reads the markup: the argument, or the file through ``BoundedFileReader``, which refuses
+  /// a file over ``maximumInputBytes`` before reading it and reads pipes in bounded chunks.
   ///
-  /// - Throws: ``InputError`` for an unreadable, oversized or non-UTF-8 file.
+  /// - Throws: ``InputError`` for an unreadable, oversized or non-UTF-8 file, with the reason.
   func read() throws(InputError) -> String {
     if let markup { return markup }
     guard let input else { return "" }
-    let bytes: [UInt8]
-    if input == "-" {
-      guard let read = readStandardInput(limit: Self.maximumInputBytes) else {
-        throw InputError(path: sourceName, message: "is over \(Self.maximumInputBytes) bytes")
-      }
-      bytes = read
-    } else {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: input)
-      guard let attributes else { throw InputError(path: input, message: "cannot read the file") }
-      if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
-        throw InputError(path: input, message: "is a directory, not a file")
-      }
-      if let size = attributes[.size] as? Int, size > Self.maximumInputBytes {
-        throw InputError(
-          path: input, message: "is \(size) bytes; the limit is \(Self.maximumInputBytes)")
-      }
-      guard let contents = FileManager.default.contents(atPath: input) else {
-        throw InputError(path: input, message: "cannot read the file")
-      }
-      guard contents.count <= Self.maximumInputBytes else {
-        throw InputError(path: sourceName, message: "is over \(Self.maximumInputBytes) bytes")
-      }
-      bytes = [UInt8](contents)
+    do {
+      let bytes =
+        input == "-"
+        ? try BoundedFileReader.read(.standardInput, limit: Self.maximumInputBytes)
+        : try BoundedFileReader.read(path: input, limit: Self.maximumInputBytes)
+      return try UTF8Validation.decode(bytes)
+    } catch {
+      throw InputError(path: sourceName, message: error.reason)
     }
-    if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
-      throw InputError(
-        path: sourceName, message: "is not valid UTF-8 (bad byte at offset \(offset))")
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
 /// A file that could not be used as input.
 struct InputError: Error {
+  /// The file as the user named it, or `<stdin>`.
   var path: String
+  /// Why, without the path, such as `no such file`.
   var message: String
-}
-
-/// Finds malformed UTF-8.
-enum UTF8Validation {
-  /// The byte offset of the first malformed sequence, or `nil` for valid UTF-8.
-  static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
-      case .emptyInput: return nil
-      case .error: return offset
-      }
-    }
-  }
 }

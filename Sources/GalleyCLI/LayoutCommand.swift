@@ -102,8 +102,11 @@ struct LayoutCommandOptions: ParsableArguments {
     } else if formatterOptions.lenient {
       let result = formatter.formatLeniently(source)
       text = result.text
-      warnings = result.warnings.map {
-        Diagnostics.render($0, in: source, source: inputOptions.sourceName, severity: "warning")
+      if !result.warnings.isEmpty {
+        // One string for all of them: the markup's lines are indexed once (linear time).
+        warnings.append(
+          Diagnostics.render(
+            result.warnings, in: source, source: inputOptions.sourceName, severity: "warning"))
       }
     } else {
       do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyFiles
 import GalleyJSON
 
 /// What a command prints and its exit status; an `Error` so a failed step can carry it.
@@ -9,6 +10,8 @@ struct CommandOutcome: Error, Equatable {
     case text(String)
     /// A JSON document, written as it is encoded, then a newline.
     case document(JSONDocument)
+    /// Bytes written as they are, with no newline, such as the image of `galley render -o -`.
+    case bytes([UInt8])
   }
 
   /// What goes to standard output.
@@ -42,6 +45,24 @@ struct CommandOutcome: Error, Equatable {
     self.status = status
   }
 
+  /// Creates an outcome that writes bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes for standard output.
+  ///   - standardError: The text for standard error.
+  ///   - status: The exit status.
+  init(bytes: [UInt8], standardError: String = "", status: Int32 = 0) {
+    self.output = .bytes(bytes)
+    self.standardError = standardError
+    self.status = status
+  }
+
+  /// The bytes of a ``Output/bytes(_:)`` output, or none.
+  var standardOutputBytes: [UInt8] {
+    guard case .bytes(let bytes) = output else { return [] }
+    return bytes
+  }
+
   /// Standard output as one string (a document is encoded whole), for tests; setting it
   /// replaces the output with text.
   var standardOutput: String {
@@ -49,6 +70,7 @@ struct CommandOutcome: Error, Equatable {
       switch output {
       case .text(let text): text
       case .document(let document): String(decoding: document.bytes, as: UTF8.self)
+      case .bytes: ""
       }
     }
     set { output = .text(newValue) }
@@ -73,6 +95,13 @@ extension OutcomeCommand {
       if !text.isEmpty { print(text) }
     case .document(let document):
       try Self.stream(document)
+    case .bytes(let bytes):
+      do {
+        try FileDescriptor.standardOutput.writeAll(bytes)
+      } catch {
+        printError("error: cannot write to standard output: \(error.reason)")
+        throw ExitStatus.dataError
+      }
     }
     if !outcome.standardError.isEmpty { printError(outcome.standardError) }
     if outcome.status != 0 { throw ExitCode(outcome.status) }

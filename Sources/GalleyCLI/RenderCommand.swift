@@ -9,10 +9,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Gradient colors written `C1,C2[,C3…]`, each optionally followed by `@OFFSET` (0…1);
 /// colors without offsets are spread evenly.
 struct GradientStops: ExpressibleByArgument {
@@ -200,7 +196,9 @@ struct RenderCommand: OutcomeCommand {
       (image pixel = (layout point + origin) × scale). Prints the file, its format and the \
       image geometry as JSON. \
       Images are limited to 16384 pixels a side and 64 megapixels, oversampling included. \
-      Files are written whole or not at all.
+      A file is replaced whole or not at all; a symbolic link is followed, and a FIFO or \
+      device is written to. '-o -' writes the image to standard output and prints nothing \
+      else there.
       """
   )
 
@@ -208,7 +206,8 @@ struct RenderCommand: OutcomeCommand {
 
   @OptionGroup var effects: EffectOptions
 
-  @Option(name: [.customShort("o"), .long], help: "The image file to write.")
+  @Option(
+    name: [.customShort("o"), .long], help: "The image file to write ('-' for standard output).")
   var output: String
 
   @Option(help: "png, svg or pdf (default: from the output's extension).")
@@ -234,29 +233,16 @@ struct RenderCommand: OutcomeCommand {
     if pngCompression != nil, imageFormat != .png {
       throw ValidationError("'--png-compression' applies to PNG output only.")
     }
-    for path in [output] + (json.map { [$0] } ?? []) {
-      if let problem = Self.writeProblem(path) { throw ValidationError(problem) }
+    do {
+      _ = try OutputFile.resolveAll(outputPaths)
+    } catch {
+      throw ValidationError(error.sentence)
     }
-    if let json, json == output { throw ValidationError("'--json' and '-o' name the same file.") }
   }
 
-  /// Why a file cannot be written at `path`, or `nil`.
-  static func writeProblem(_ path: String) -> String? {
-    guard !path.isEmpty else { return "The output path is empty." }
-    func isDirectory(_ path: String) -> Bool? {
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-        return nil
-      }
-      return (attributes[.type] as? FileAttributeType) == .typeDirectory
-    }
-    if isDirectory(path) == true { return "'\(path)' is a directory." }
-    let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    let parent = directory.isEmpty ? "/" : directory
-    guard isDirectory(parent) == true else { return "The directory '\(parent)' does not exist." }
-    guard FileManager.default.isWritableFile(atPath: parent) else {
-      return "Cannot write in '\(parent)'."
-    }
-    return nil
+  /// Each output's option and path, for ``OutputFile/resolveAll(_:)``.
+  var outputPaths: [(option: String, path: String)] {
+    [("-o", output)] + (json.map { [("--json", $0)] } ?? [])
   }
 
   /// What `galley render` prints: the file written and the image geometry.
@@ -268,6 +254,18 @@ struct RenderCommand: OutcomeCommand {
   }
 
   func execute() -> CommandOutcome {
+    var outcome = renderAndWrite()
+    // Standard output carries only the bytes written there (the image or the JSON); the
+    // summary and error objects are left out, and messages still go to standard error.
+    if OutputFile.includesStandardOutput(outputPaths), outcome.standardOutputBytes.isEmpty {
+      outcome.output = .text("")
+    }
+    return outcome
+  }
+
+  /// Renders and writes the files; the outcome's standard output is the summary, an error, or
+  /// the bytes of an output that goes to standard output.
+  private func renderAndWrite() -> CommandOutcome {
     let made: LaidOutText
     switch layout.makeLayout() {
     case .failure(let outcome): return outcome
@@ -282,36 +280,24 @@ struct RenderCommand: OutcomeCommand {
     } catch {
       return failure(error.kind.rawValue, error.message)
     }
-    var files = [(output, image.data)]
-    if let json {
+    var contents = [image.data]
+    if json != nil {
       let document = JSONDocument.layout(made.layout, image: image.geometry)
-      files.append((json, document.bytes + [UInt8(ascii: "\n")]))
+      contents.append(document.bytes + [UInt8(ascii: "\n")])
     }
-    if let problem = Self.writeAll(files) { return failure("outputFailed", problem) }
+    let written: [UInt8]
+    do {
+      let files = try OutputFile.resolveAll(outputPaths)
+      written = try OutputWriter.writeAll(Array(zip(files, contents)))
+    } catch {
+      return failure("outputFailed", error.message)
+    }
+    let warnings = made.warnings.joined(separator: "\n")
+    guard written.isEmpty else { return CommandOutcome(bytes: written, standardError: warnings) }
     return CommandOutcome(
       standardOutput: JSONOutput.encodeDocument(
         Summary(format: format, output: output, image: image.geometry)),
-      standardError: made.warnings.joined(separator: "\n"), status: 0)
-  }
-
-  /// Writes every file to a temporary name beside it, then renames them into place, so no
-  /// file is ever left half-written (each file is whole: the old one or the new one).
-  static func writeAll(_ files: [(path: String, bytes: [UInt8])]) -> String? {
-    var written: [(temporary: String, path: String)] = []
-    func cleanUp() { for file in written { _ = unlink(file.temporary) } }
-    for file in files {
-      let temporary = "\(file.path).galley-\(getpid()).tmp"
-      guard FileManager.default.createFile(atPath: temporary, contents: Data(file.bytes)) else {
-        cleanUp()
-        return "cannot write '\(file.path)'"
-      }
-      written.append((temporary, file.path))
-    }
-    for file in written where rename(file.temporary, file.path) != 0 {
-      cleanUp()
-      return "cannot move the new file into place at '\(file.path)'"
-    }
-    return nil
+      standardError: warnings, status: 0)
   }
 
   private func failure(_ kind: String, _ message: String) -> CommandOutcome {

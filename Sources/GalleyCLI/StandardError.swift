@@ -29,16 +29,3 @@ func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) {
     offset += written
   }
 }
-
-/// Reads standard input to its end, or returns `nil` once it grows past `limit` bytes.
-func readStandardInput(limit: Int) -> [UInt8]? {
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-    if count < 0, errno == EINTR { continue }
-    if count <= 0 { return bytes }
-    bytes += chunk[0..<count]
-    if bytes.count > limit { return nil }
-  }
-}

@@ -28,15 +28,61 @@ struct GalleyBinary {
   }
 
   /// Runs `galley` with `arguments`, feeding `input` to its standard input.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line after `galley`.
+  ///   - input: The bytes for standard input.
+  ///   - environment: Variables added to the test's environment.
+  ///   - directory: The working directory, or `nil` for the test's.
+  /// - Returns: The exit status and both outputs as text.
+  /// - Throws: When the process cannot be started.
   func run(
-    _ arguments: [String], input: Data = Data(), environment: [String: String] = [:]
+    _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+    in directory: URL? = nil
   ) throws -> Result {
+    try runForBytes(arguments, input: input, environment: environment, in: directory).result
+  }
+
+  /// Runs `galley` and also returns standard output's raw bytes, for binary output.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line after `galley`.
+  ///   - input: The bytes for standard input.
+  ///   - environment: Variables added to the test's environment.
+  ///   - directory: The working directory, or `nil` for the test's.
+  /// - Returns: The result, and standard output's bytes.
+  /// - Throws: When the process cannot be started.
+  func runForBytes(
+    _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+    in directory: URL? = nil
+  ) throws -> (result: Result, standardOutput: Data) {
+    try launch(url, arguments, input: input, environment: environment, in: directory)
+  }
+
+  /// Runs a bash script in which `"$0"` is the `galley` executable, for shell features such
+  /// as process substitution (`<(…)`).
+  ///
+  /// - Parameter script: The script.
+  /// - Returns: The exit status and both outputs as text.
+  /// - Throws: When the process cannot be started.
+  func runInShell(_ script: String) throws -> Result {
+    try launch(
+      URL(fileURLWithPath: "/bin/bash"), ["-c", script, url.path], input: Data(), environment: [:],
+      in: nil
+    ).result
+  }
+
+  private func launch(
+    _ executable: URL, _ arguments: [String], input: Data, environment: [String: String],
+    in directory: URL?
+  ) throws -> (result: Result, standardOutput: Data) {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable
     process.arguments = arguments
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
+    if let directory { process.currentDirectoryURL = directory }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
@@ -49,10 +95,11 @@ struct GalleyBinary {
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let errors = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Result(
+    let result = Result(
       status: process.terminationStatus,
       standardOutput: String(decoding: output, as: UTF8.self),
       standardError: String(decoding: errors, as: UTF8.self))
+    return (result, output)
   }
 }
 

@@ -80,7 +80,25 @@ struct DefinitionTests {
     let missing = try #require(throws: FontSetError.self) {
       try FontSetDefinition.load(contentsOf: "/nonexistent/fontset.json")
     }
-    #expect(missing.message.contains("cannot read"))
+    #expect(missing.message == "FontSets file '/nonexistent/fontset.json': no such file")
+  }
+
+  @Test func oversizedFileIsRefusedFromItsSize() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "galley-huge-fontset-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    // A sparse file: over the limit, but no bytes on disk.
+    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: 300 << 20)
+    try handle.close()
+    let error = try #require(throws: FontSetError.self) {
+      try FontSetDefinition.load(contentsOf: url.path)
+    }
+    #expect(
+      error.message
+        == "FontSets file '\(url.path)': is \(300 << 20) bytes; the limit is "
+        + "\(FontSetDefinition.maximumFileBytes)")
   }
 
   @Test func userDefinitionsChangeResolution() throws {

@@ -74,7 +74,8 @@ public enum HermeticFonts {
         "galley-tests-fonts-\(ProcessInfo.processInfo.processIdentifier).conf")
     let xml = FontSet.hermeticXML(
       directories: directories, generics: generics, cache: cacheDirectory)
-    try Data(xml.utf8).write(to: url)
+    // Atomic: suites running in parallel rewrite the file while others read it.
+    try Data(xml.utf8).write(to: url, options: .atomic)
     return url.path
   }
 }

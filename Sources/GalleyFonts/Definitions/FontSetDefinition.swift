@@ -1,3 +1,5 @@
+import GalleyFiles
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -58,19 +60,29 @@ public struct FontSetDefinition: Hashable, Sendable {
   /// The schema version this code reads.
   public static let schemaVersion = 1
 
+  /// The largest FontSets file ``load(contentsOf:)`` reads: 4 MiB, far more than any table of
+  /// aliases needs.
+  public static let maximumFileBytes = 4 << 20
+
   /// Reads and validates a definition file.
+  ///
+  /// A regular file over ``maximumFileBytes`` is refused before it is read; a pipe is read in
+  /// chunks and refused once it passes the limit.
   ///
   /// - Parameter path: The JSON file.
   /// - Returns: The definition.
-  /// - Throws: ``FontSetError/Kind/invalidDefinition`` naming the file and the key.
+  /// - Throws: ``FontSetError/Kind/invalidDefinition`` naming the file and the key, or the
+  ///   reason the file cannot be read (no such file, permission denied, is a directory, too
+  ///   large, not UTF-8).
   public static func load(contentsOf path: String) throws(FontSetError) -> FontSetDefinition {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw FontSetError(.invalidDefinition, "FontSets file '\(path)': cannot read the file")
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedFileReader.read(path: path, limit: maximumFileBytes)
+      _ = try UTF8Validation.decode(bytes)
+    } catch {
+      throw FontSetError(.invalidDefinition, "FontSets file '\(path)': \(error.reason)")
     }
-    guard data.count <= 4 << 20 else {
-      throw FontSetError(.invalidDefinition, "FontSets file '\(path)': larger than 4 MiB")
-    }
-    return try FontSetDefinition(json: data, source: path)
+    return try FontSetDefinition(json: Data(bytes), source: path)
   }
 
   /// Parses and validates a definition.
