@@ -48,6 +48,19 @@ struct EscapingTests {
     #expect(plain.source == "%Lhere%l")
   }
 
+  /// A `}` followed by a combining mark is one Character, but the scanner ends the argument at
+  /// its byte: it is escaped too (found by the formatter fuzzer).
+  @Test(arguments: ["}\u{301}", "a}\u{20DD}b", "}}\u{0308}", "x\u{301}}"])
+  func braceBeforeACombiningMarkIsEscaped(target: String) throws {
+    let markup: Markup = "\(link: "t", target: target)"
+    let text = try testFormatter.format(markup)
+    #expect(text.links.count == 1)
+    let expected = target.unicodeScalars.map { $0 == "}" ? "%7D" : String($0) }.joined()
+    let actual = try #require(text.links.first?.target)
+    #expect(actual.unicodeScalars.elementsEqual(expected.unicodeScalars))
+    #expect(text.string == "t")
+  }
+
   @Test func concatenationAndTextInitializer() throws {
     let combined = Markup(raw: "%B") + Markup(text: "5%") + "%b"
     #expect(combined.source == "%B5%%%b")

@@ -57,12 +57,18 @@ public struct Markup: Hashable, Sendable, ExpressibleByStringInterpolation {
   /// - Returns: The target with every `}` written as `%7D`.
   public static func escapeLinkTarget(_ target: String) -> String {
     guard target.utf8.contains(UInt8(ascii: "}")) else { return target }
-    var escaped = ""
+    // Bytes, not Characters: a '}' followed by a combining mark is one Character that is not
+    // "}", yet the scanner ends the argument at its byte.
+    var escaped: [UInt8] = []
     escaped.reserveCapacity(target.utf8.count + 4)
-    for character in target {
-      if character == "}" { escaped += "%7D" } else { escaped.append(character) }
+    for byte in target.utf8 {
+      if byte == UInt8(ascii: "}") {
+        escaped += Array("%7D".utf8)
+      } else {
+        escaped.append(byte)
+      }
     }
-    return escaped
+    return String(decoding: escaped, as: UTF8.self)
   }
 
   /// Joins two pieces of markup.
