@@ -72,7 +72,7 @@ enum Shaper {
       let glyphs = shapeByWords(
         paragraph, range: range, isLatin: isLatin, font: font, language: language,
         words: words, buffer: shapingBuffer)
-      return (removingControls(glyphs, paragraph), false)
+      return (glyphs, false)
     }
     let buffer = shapingBuffer.handle
     hb_buffer_clear_contents(buffer)
@@ -86,37 +86,42 @@ enum Shaper {
     hb_buffer_guess_segment_properties(buffer)
     let isRightToLeft = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
     hb_shape(font.handle, buffer, nil, 0)
-    var glyphs = removingControls(copyGlyphs(buffer), paragraph)
+    var glyphs = copyGlyphs(buffer, text: paragraph, clusterBase: 0)
     if isRightToLeft { glyphs.reverse() }
     return (glyphs, isRightToLeft)
   }
 
-  /// The glyphs without those of control characters (C0 and C1, and DEL).
+  /// Whether the character at `offset` is a control character (C0 and C1, and DEL).
   ///
-  /// Controls take no space and draw nothing; fonts would give them `.notdef` boxes. Tab and the line-break
+  /// Controls take no space and draw nothing; fonts would give them `.notdef` boxes, so
+  /// their glyphs are dropped as they are copied out of HarfBuzz. Tab and the line-break
   /// characters (LF, VT, FF, CR, NEL) are left for line breaking and positioning.
-  static func removingControls(
-    _ glyphs: [ShapedGlyph], _ paragraph: UnsafeBufferPointer<UInt8>
-  ) -> [ShapedGlyph] {
-    func isControl(_ cluster: Int) -> Bool {
-      let byte = paragraph[cluster]
-      switch byte {
-      case 0x09...0x0D: return false
-      case 0x00..<0x20, 0x7F: return true
-      case 0xC2:
-        // U+0080 to U+009F, but NEL (U+0085).
-        guard cluster + 1 < paragraph.count else { return false }
-        let next = paragraph[cluster + 1]
-        return next >= 0x80 && next <= 0x9F && next != 0x85
-      default: return false
-      }
+  @inline(__always)
+  static func isControl(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    let byte = text[offset]
+    if byte >= 0x20 && byte != 0x7F && byte != 0xC2 { return false }
+    switch byte {
+    case 0x09...0x0D: return false
+    case 0xC2:
+      // U+0080 to U+009F, but NEL (U+0085).
+      guard offset + 1 < text.count else { return false }
+      let next = text[offset + 1]
+      return next >= 0x80 && next <= 0x9F && next != 0x85
+    default: return true
     }
-    guard glyphs.contains(where: { isControl($0.cluster) }) else { return glyphs }
-    return glyphs.filter { !isControl($0.cluster) }
   }
 
-  /// The shaped glyphs of `buffer`, copied out (its arrays belong to it).
-  private static func copyGlyphs(_ buffer: OpaquePointer) -> [ShapedGlyph] {
+  /// The shaped glyphs of `buffer`, copied out (its arrays belong to it), without those of
+  /// control characters (see ``isControl(_:at:)``).
+  ///
+  /// - Parameters:
+  ///   - buffer: The shaped buffer.
+  ///   - text: The paragraph the buffer's text came from.
+  ///   - clusterBase: The offset in `text` that cluster 0 stands for.
+  /// - Returns: The glyphs, in the buffer's order.
+  private static func copyGlyphs(
+    _ buffer: OpaquePointer, text: UnsafeBufferPointer<UInt8>, clusterBase: Int
+  ) -> [ShapedGlyph] {
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -124,6 +129,7 @@ enum Shaper {
     var glyphs: [ShapedGlyph] = []
     glyphs.reserveCapacity(Int(count))
     for index in 0..<Int(count) {
+      if isControl(text, at: clusterBase + Int(infos[index].cluster)) { continue }
       let flags = hb_glyph_info_get_glyph_flags(infos + index)
       glyphs.append(
         ShapedGlyph(
@@ -252,6 +258,6 @@ enum Shaper {
     hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(font.handle, buffer, nil, 0)
-    return copyGlyphs(buffer)
+    return copyGlyphs(buffer, text: paragraph, clusterBase: word.lowerBound)
   }
 }

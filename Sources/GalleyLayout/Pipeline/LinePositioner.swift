@@ -206,7 +206,9 @@ struct LinePositioner {
   private func linkExtents(
     of segments: [Segment], visibleEnd: Int
   ) -> [(link: Int, extent: Range<Int64>)] {
-    var extents: [Int: Range<Int64>] = [:]
+    // A link's segments are neighbours in logical order, so a piece extends the last link
+    // seen or starts a new one.
+    var extents: [(link: Int, extent: Range<Int64>)] = []
     for segment in segments {
       guard let link = text.runs[items[segment.itemIndex].item.runIndex].attributes.link else {
         continue
@@ -223,10 +225,29 @@ struct LinePositioner {
         pen += advance
       }
       guard minimum < maximum else { continue }
-      let known = extents[link] ?? minimum..<maximum
-      extents[link] = min(known.lowerBound, minimum)..<max(known.upperBound, maximum)
+      if let last = extents.last, last.link == link {
+        extents[extents.count - 1].extent =
+          min(last.extent.lowerBound, minimum)..<max(last.extent.upperBound, maximum)
+      } else {
+        extents.append((link, minimum..<maximum))
+      }
     }
-    return extents.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    guard zip(extents, extents.dropFirst()).contains(where: { $0.link >= $1.link }) else {
+      return extents
+    }
+    // A link in pieces that are not neighbours: sort, then join each link's pieces.
+    var joined: [(link: Int, extent: Range<Int64>)] = []
+    for piece in extents.sorted(by: { $0.link < $1.link }) {
+      if let last = joined.last, last.link == piece.link {
+        joined[joined.count - 1].extent =
+          min(
+            last.extent.lowerBound, piece.extent.lowerBound)..<max(
+            last.extent.upperBound, piece.extent.upperBound)
+      } else {
+        joined.append(piece)
+      }
+    }
+    return joined
   }
 
   /// A segment's glyphs in points, for a line placed at `x` with its baseline at `baseline`.
