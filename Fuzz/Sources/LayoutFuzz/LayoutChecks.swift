@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import GalleyLayout
 import GalleyMarkup
@@ -18,6 +19,9 @@ enum LayoutChecks {
     } catch {
       FuzzCheck.fail("layout-throws", "layout threw '\(error.message)'")
     }
+    if dumpsLayouts {
+      FuzzCheck.context = { "\(layoutCase)\nlayout: \(json(layout))" }
+    }
     checkFinite(layout)
     let units = Array(text.string.utf16)
     checkLines(layout, utf16Count: units.count, lineSpacing: layoutCase.options.lineSpacing)
@@ -26,6 +30,20 @@ enum LayoutChecks {
       checkLineWidths(layout, width: width, units: units)
     }
     checkHitTesting(layout, text: text)
+  }
+
+  /// Whether failure reports include the layout as JSON: `GALLEY_FUZZ_DUMP=1`.
+  static let dumpsLayouts = ProcessInfo.processInfo.environment["GALLEY_FUZZ_DUMP"] != nil
+
+  /// The layout as JSON, as `galley layout --json` prints it.
+  ///
+  /// - Parameter layout: The layout.
+  /// - Returns: The JSON text.
+  static func json(_ layout: Layout) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(layout)) ?? Data()
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// No NaN or infinity anywhere: box, lines, glyphs, link rectangles, strokes, backgrounds.
@@ -112,6 +130,9 @@ enum LayoutChecks {
 
   /// Checks that `rect` is a part of one line box.
   ///
+  /// Lines can share a top and a height (with negative line spacing), so the rectangle may lie
+  /// in any of them.
+  ///
   /// - Parameters:
   ///   - rect: A link rectangle or background.
   ///   - layout: The layout it belongs to.
@@ -122,30 +143,45 @@ enum LayoutChecks {
   ) {
     let exact = property + "-exact"
     guard FuzzCheck.isEnabled(property) || FuzzCheck.isEnabled(exact) else { return }
-    let line = layout.lines.firstIndex {
-      abs($0.y - rect.y) <= epsilon && abs($0.height - rect.height) <= epsilon
+    let candidates = layout.lines.indices.filter {
+      abs(layout.lines[$0].y - rect.y) <= epsilon
+        && abs(layout.lines[$0].height - rect.height) <= epsilon
     }
-    guard let line else {
+    guard let first = candidates.first else {
       FuzzCheck.violated(property, "\(what()) \(rect) is not on any line box")
       return
     }
-    let box = layout.lines[line]
-    let right = rect.x + rect.width
+    let verdicts = candidates.map { placement(of: rect, in: layout.lines[$0]) }
+    let box = layout.lines[first]
     let problem =
-      "\(what()) spans x \(rect.x)...\(right), line \(line) spans \(box.x)...\(box.x + box.width)"
-    let glyphs = box.runs.lazy.flatMap(\.glyphs)
-    // Negative character spacing can move the pen backwards, past the line's start.
-    let isMonotonic = !glyphs.contains { $0.advance < 0 }
+      "\(what()) spans x \(rect.x)...\(rect.x + rect.width), line \(first) spans "
+      + "\(box.x)...\(box.x + box.width)"
+    FuzzCheck.expect(verdicts.contains { $0.isExact }, exact, problem)
     FuzzCheck.expect(
-      !isMonotonic
-        || rect.width >= 0 && rect.x >= box.x - epsilon
-          && right <= box.x + box.width + epsilon,
-      exact, problem)
-    let left = min(box.x, glyphs.map(\.x).min() ?? box.x)
-    let end = max(box.x + box.width, glyphs.map { $0.x + max($0.advance, 0) }.max() ?? box.x)
-    FuzzCheck.expect(
-      rect.width >= 0 && rect.x >= left - epsilon && right <= end + epsilon, property,
-      problem + ", and its glyphs' pen positions span \(left)...\(end)")
+      verdicts.contains { $0.isWithinGlyphs }, property,
+      problem + ", and its glyphs' pen positions span \(verdicts[0].glyphSpan)")
+  }
+
+  /// Whether a rectangle lies within a line's ends, and within its glyphs' pen positions.
+  ///
+  /// - Parameters:
+  ///   - rect: A rectangle on the line box.
+  ///   - line: The line.
+  /// - Returns: Both answers, and the span of the pen positions. A line where negative
+  ///   character spacing moves the pen backwards counts as exact.
+  static func placement(
+    of rect: Layout.Rect, in line: Layout.Line
+  ) -> (isExact: Bool, isWithinGlyphs: Bool, glyphSpan: ClosedRange<Double>) {
+    let right = rect.x + rect.width
+    let glyphs = line.runs.lazy.flatMap(\.glyphs)
+    let movesBack = glyphs.contains { $0.advance < 0 }
+    let isExact =
+      movesBack
+      || rect.width >= 0 && rect.x >= line.x - epsilon && right <= line.x + line.width + epsilon
+    let left = min(line.x, glyphs.map(\.x).min() ?? line.x)
+    let end = max(line.x + line.width, glyphs.map { $0.x + max($0.advance, 0) }.max() ?? line.x)
+    let isWithinGlyphs = rect.width >= 0 && rect.x >= left - epsilon && right <= end + epsilon
+    return (isExact, isWithinGlyphs, left...end)
   }
 
   /// Lines fit the box, except a line that holds a single grapheme cluster wider than it.
