@@ -34,7 +34,8 @@ toolchain_bin=$(dirname "$(command -v swift)")
 # - escape-link-target: Markup.escapeLinkTarget compares Characters, so a '}' followed by a
 #   combining mark ("}\u{301}") is not written as %7D and ends the braced target early.
 # - line-width-exact: a line that ends inside a word ("s/et" in Lato at 100 pt, width 86) is
-#   measured with a kerning pair that re-shaping the cut removes, and ends up wider than the box;
+#   measured with a kerning pair that re-shaping the cut removes (or, in Arabic, with the
+#   letters' joined forms: "عربيthLبالعربي" at 15 pt, width 30), and ends up wider than the box;
 #   and a right-to-left line counts its hanging space in its width ("שלום עולם" at 20 pt,
 #   width 45).
 # - link-in-line-exact: link rectangles reach a combining mark's pen position, past the line
