@@ -44,6 +44,8 @@ toolchain_bin=$(dirname "$(command -v swift)")
 export GALLEY_FUZZ_SKIP="${GALLEY_FUZZ_SKIP-escape-link-target,line-width-exact,link-in-line-exact}"
 # Swift's own crash backtracer and AddressSanitizer both catch the crash; let libFuzzer report.
 export SWIFT_BACKTRACE=enable=no
+# LeakSanitizer cannot follow fontconfig's offsets (see the file).
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0"
 
 # `--sanitize fuzzer` makes SwiftPM link the executables without their own main (libFuzzer has
 # one); the -Xswiftc flag then asks for both sanitizers at once, because separate
@@ -80,8 +82,8 @@ for harness in "${harnesses[@]}"; do
     echo "fuzz: $harness FAILED; log: $log" >&2
     if [ -n "$reproducer" ]; then
       echo "fuzz: reproducer: $reproducer" >&2
-      echo "fuzz: rerun it with: SWIFT_BACKTRACE=enable=no GALLEY_FUZZ_SKIP=$GALLEY_FUZZ_SKIP" \
-        "$bin/${products[$harness]} $reproducer" >&2
+      echo "fuzz: rerun it with: SWIFT_BACKTRACE=$SWIFT_BACKTRACE LSAN_OPTIONS=$LSAN_OPTIONS" \
+        "GALLEY_FUZZ_SKIP=$GALLEY_FUZZ_SKIP $bin/${products[$harness]} $reproducer" >&2
     fi
   fi
 done
