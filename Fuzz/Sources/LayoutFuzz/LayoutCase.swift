@@ -12,7 +12,7 @@ import GalleyMarkup
 /// | 0–1 | Width: 0 for none, else 1 + (n − 1) mod 7997 quarter points, so 1…2000 |
 /// | 2 | Default size: 1 + b mod 128 points |
 /// | 3 | Bits 0–1 alignment; bit 2 font leading; bits 3–5 language; bits 6–7 line spacing |
-/// | 4 | Bits 0–3 default family; bits 4–7 line height multiple |
+/// | 4 | Bits 0–2 default family; bits 4–5 line height multiple |
 ///
 /// `Fuzz/Corpus/layout/` files start with these bytes; `printf '\x00\xa0\x0c\x00\x00Text'`
 /// writes one for a width of 40.75 at 13 points.
