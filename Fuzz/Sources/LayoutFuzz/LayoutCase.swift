@@ -1,0 +1,72 @@
+import FuzzSupport
+import GalleyLayout
+import GalleyMarkup
+
+/// One layout to check, decoded from a fuzzer input.
+///
+/// The input's first five bytes choose the options, the rest is markup (invalid UTF-8 becomes
+/// U+FFFD):
+///
+/// | Bytes | Meaning |
+/// |---|---|
+/// | 0–1 | Width: 0 for none, else 1 + (n − 1) mod 7997 quarter points, so 1…2000 |
+/// | 2 | Default size: 1 + b mod 128 points |
+/// | 3 | Bits 0–1 alignment; bit 2 font leading; bits 3–5 language; bits 6–7 line spacing |
+/// | 4 | Bits 0–2 default family; bits 4–5 line height multiple |
+///
+/// `Fuzz/Corpus/layout/` files start with these bytes; `printf '\x00\xa0\x0c\x00\x00Text'`
+/// writes one for a width of 40.75 at 13 points.
+struct LayoutCase {
+  /// The families the default family and `%xF` choose from.
+  static let families = [
+    "DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Lato", "Liberation Serif",
+    "Noto Sans", "Droid Sans Fallback", "sans-serif",
+  ]
+  /// The languages byte 3 chooses from.
+  static let languages: [String?] = [nil, "en", "th", "ja", "ar", "he", "zh", "tr"]
+
+  /// The layout options.
+  let options: LayoutOptions
+  /// The formatter, with the chosen default family and size.
+  let formatter: MarkupFormatter
+  /// The markup.
+  let markup: String
+
+  /// Decodes a case from the front of an input.
+  ///
+  /// - Parameter input: The fuzzer input; all of it is read.
+  init(_ input: inout FuzzInput) {
+    let width = input.uint16()
+    let size = input.byte()
+    let flags = input.byte()
+    let style = input.byte()
+    var options = LayoutOptions()
+    options.width = width == 0 ? nil : 1 + Double((Int(width) - 1) % 7997) / 4
+    options.alignment = [.natural, .left, .right, .center][Int(flags & 3)]
+    options.usesFontLeading = flags & 4 != 0
+    options.language = Self.languages[Int(flags >> 3 & 7)]
+    options.lineSpacing = [0, 2, 7.5, -1][Int(flags >> 6)]
+    options.lineHeightMultiple = [1, 1.5, 0.75, 2][Int(style >> 4 & 3)]
+    self.options = options
+    var formatter = MarkupFormatter(
+      fontFamilies: Self.families,
+      colors: [
+        TextColor(red: 0x1A, green: 0x5F, blue: 0xB4), TextColor(red: 0xC0, green: 0, blue: 0),
+      ])
+    formatter.defaultFamily = Self.families[Int(style & 7)]
+    formatter.defaultSize = Double(1 + Int(size) % 128)
+    self.formatter = formatter
+    markup = input.text
+  }
+}
+
+extension LayoutCase: CustomStringConvertible {
+  /// The options and markup, for failure reports.
+  var description: String {
+    let width = options.width.map { "\($0)" } ?? "none"
+    return "width \(width), size \(formatter.defaultSize), family \(formatter.defaultFamily), "
+      + "alignment \(options.alignment), language \(options.language ?? "none"), "
+      + "line spacing \(options.lineSpacing), line height multiple \(options.lineHeightMultiple), "
+      + "font leading \(options.usesFontLeading), markup \(markup.debugDescription)"
+  }
+}
