@@ -1,6 +1,7 @@
-import GalleyFonts
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyFonts
 
 /// Only faces HarfBuzz can shape are in the catalog, and a face installed in several formats
 /// or files counts once.
@@ -44,5 +45,30 @@ struct FontFormatTests {
       let file = try #require(run.face?.file)
       #expect(!file.hasSuffix(".t1") && !file.hasSuffix(".pfb"), "\(file)")
     }
+  }
+}
+
+/// Which clusters fallback draws from a color emoji font.
+@Suite("Emoji presentation")
+struct EmojiPresentationTests {
+  @Test(arguments: [
+    ("8\u{301}", false), ("#\u{308}", false), ("a\u{301}", false), ("8", false),
+    ("\u{263A}", false), ("\u{263A}\u{FE0E}", false),
+    ("8\u{20E3}", true), ("#\u{FE0F}\u{20E3}", true), ("\u{263A}\u{FE0F}", true),
+    ("\u{263A}\u{1F3FB}", true), ("\u{2764}\u{200D}\u{1F525}", true), ("👍🏽", true),
+    ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", true), ("🇫🇷", true),
+  ])
+  func emojiPictures(cluster: String, isPicture: Bool) throws {
+    let character = try #require(cluster.count == 1 ? cluster.first : nil)
+    #expect(FontSet.isEmojiPresentation(character) == isPicture)
+  }
+
+  /// A digit with an accent is drawn in a text face, found by the layout fuzzer: it went to
+  /// the color emoji font, which drew the accent as .notdef left of the line.
+  @Test func digitWithAnAccentStaysText() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    let runs = fonts.fallbackRuns(for: "8\u{301}\u{FFFD} x", primary: primary)
+    for run in runs { #expect(run.face?.isColor != true, "\(run)") }
   }
 }

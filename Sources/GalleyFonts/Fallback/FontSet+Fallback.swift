@@ -144,11 +144,23 @@ extension FontSet {
   }
 
   /// Whether a cluster is shown as an emoji picture rather than as text.
+  ///
+  /// A character that is an emoji only by property (digits, `#`, `*`, `☺`) is a picture when
+  /// a variation selector 16, a keycap, a skin-tone modifier, a zero-width joiner or a tag
+  /// follows it; a combining accent alone does not make `8́` an emoji.
   static func isEmojiPresentation(_ cluster: Character) -> Bool {
     let scalars = cluster.unicodeScalars
     guard let first = scalars.first else { return false }
     if scalars.contains("\u{FE0E}") { return false }
-    return first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}")
-      || scalars.contains("\u{20E3}") || scalars.count > 1 && first.properties.isEmoji
+    if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}")
+      || scalars.contains("\u{20E3}")
+    {
+      return true
+    }
+    return first.properties.isEmoji
+      && scalars.dropFirst().contains { scalar in
+        scalar.properties.isEmojiModifier || scalar == "\u{200D}"
+          || (0xE0020...0xE007F).contains(scalar.value)
+      }
   }
 }
