@@ -10,7 +10,7 @@ let text = try formatter.format(
 let layout = try LayoutEngine(fonts: try FontSet())
   .layout(text, options: LayoutOptions(width: 200))
 
-let hits = HitTester(layout: layout, text: text)  // build it once per layout
+let hits = HitTester(layout: layout)  // build it once per layout
 print(hits.link(atX: 30, y: 7) as Any)  // Optional(0): on "here"
 print(hits.link(atX: 58, y: 7) as Any)  // nil: just right of "here"
 print(hits.link(atX: 58, y: 7, tolerance: 4) as Any)  // Optional(0): 2.6 points away

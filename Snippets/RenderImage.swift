@@ -24,5 +24,5 @@ print(geometry.width, geometry.height, geometry.originX, geometry.originY)  // 4
 
 // A tap on the image, in image pixels, back to layout points and to a link:
 let point = geometry.layoutPoint(imageX: 77, imageY: 24)  // (x: 30.0, y: 7.0)
-let hits = HitTester(layout: layout, text: text)
+let hits = HitTester(layout: layout)
 print(hits.link(atX: point.x, y: point.y) as Any)  // Optional(0): on "here"
