@@ -64,14 +64,6 @@ struct RenderCommand: OutcomeCommand {
     [("-o", output)] + (json.map { [("--json", $0)] } ?? [])
   }
 
-  /// What `galley render` prints: the file written and the image geometry.
-  private struct Summary: Encodable {
-    var schemaVersion = 1
-    var format: ImageFormat
-    var output: String
-    var image: ImageGeometry
-  }
-
   func execute() -> CommandOutcome {
     var outcome = renderAndWrite()
     // Standard output carries only the bytes written there (the image or the JSON); the
@@ -115,7 +107,7 @@ struct RenderCommand: OutcomeCommand {
     guard written.isEmpty else { return CommandOutcome(bytes: written, standardError: warnings) }
     return CommandOutcome(
       standardOutput: JSONOutput.encodeDocument(
-        Summary(format: format, output: output, image: image.geometry)),
+        RenderSummary(format: format, output: output, image: image.geometry)),
       standardError: warnings, status: 0)
   }
 
