@@ -83,11 +83,17 @@ struct RenderCommand: OutcomeCommand {
     case .success(let value): made = value
     }
     guard let format = imageFormat else { return failure("internal", "no format") }
+    let renderer = Renderer()
+    let options = effects.renderOptions
     let image: RenderedImage
     do {
-      image = try Renderer().render(
-        made.layout, options: effects.renderOptions, format: format,
-        pngCompression: pngCompression ?? .balanced)
+      if let pngCompression {
+        image = try renderer.render(
+          made.layout, options: options, format: format, pngCompression: pngCompression)
+      } else {
+        // The library's default compression.
+        image = try renderer.render(made.layout, options: options, format: format)
+      }
     } catch {
       return failure(error.kind.rawValue, error.message)
     }

@@ -9,14 +9,17 @@ import GalleyRender
 /// ``RenderOptions/Shadow/glow``, ``RenderOptions/Shadow/inner``, and the defaults of
 /// ``RenderOptions/Gradient`` and ``RenderOptions/Outline``).
 struct EffectOptions: ParsableArguments {
+  /// The library's defaults, which the canvas options show and start from.
+  private static let defaults = RenderOptions()
+
   @Option(parsing: .unconditional, help: "Pixels per point (2 for @2x).")
-  var scale: Double = 1
+  var scale: Double = defaults.scale
 
   @Option(help: "The canvas color, or 'transparent'.")
-  var background = CanvasBackground(color: nil)
+  var background = CanvasBackground(color: defaults.background)
 
   @Option(parsing: .unconditional, help: "Points of empty space around the text and its effects.")
-  var padding: Double = 0
+  var padding: Double = defaults.padding
 
   @OptionGroup var shadow: ShadowOptions
 
@@ -31,7 +34,7 @@ struct EffectOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: "Draw at N times the resolution and scale down (1…4), for small text.")
-  var oversample: Int = 1
+  var oversample: Int = defaults.oversampling
 
   @Option(help: "The color of text inside links.")
   var linkColor: TextColor?
