@@ -3,8 +3,11 @@
 public struct FallbackRun: Hashable, Sendable {
   /// The run's range in the text.
   public var range: Range<String.Index>
-  /// The run's range in UTF-16 code units.
+  /// The run's range in UTF-16 code units of the whole string (for a substring, counted from
+  /// its base's start, as ``range`` is).
   public var utf16Range: Range<Int>
+  /// The run's range in UTF-8 code units of the whole string.
+  public var utf8Range: Range<Int>
   /// The face, or `nil` when no installed face covers the run's characters.
   public var face: FaceDescriptor?
   /// Whether the face is the requested (primary) face rather than a fallback.
@@ -54,8 +57,9 @@ extension FontSet {
   /// Splits part of a text into runs by the face that draws each grapheme cluster.
   ///
   /// The same as ``fallbackRuns(for:primary:language:)-(String,_,_)``, without copying the
-  /// part: the runs' ranges are indices of the whole string, and their UTF-16 ranges count from
-  /// the start of `text`.
+  /// part: the runs' ranges, UTF-16 ranges and UTF-8 ranges are all offsets of the whole
+  /// string, so a caller that splits a text by attribute runs gets offsets it can use as they
+  /// are.
   ///
   /// - Parameters:
   ///   - text: Part of a string.
@@ -68,20 +72,23 @@ extension FontSet {
     fontconfig.withLock { state in
       let style = state.style(for: primary, language: language)
       if text.isEmpty { return [] }
+      let base = text.base
+      var utf16 = base.utf16.distance(from: base.startIndex, to: text.startIndex)
+      var utf8 = base.utf8.distance(from: base.startIndex, to: text.startIndex)
       if let length = state.primaryCoverage(text, style: style) {
         // The common case: one run in the requested face, no grapheme clustering needed.
         return [
           FallbackRun(
-            range: text.startIndex..<text.endIndex, utf16Range: 0..<length,
-            face: primary.face, isPrimary: true)
+            range: text.startIndex..<text.endIndex, utf16Range: utf16..<utf16 + length,
+            utf8Range: utf8..<utf8 + text.utf8.count, face: primary.face, isPrimary: true)
         ]
       }
       var runs: [FallbackRun] = []
       var positions: [Int32] = []
-      var utf16 = 0
       for index in text.indices {
         let cluster = text[index]
         let length = cluster.utf16.count
+        let length8 = cluster.utf8.count
         let required = Self.requiredScalars(of: cluster)
         var position = Self.position(for: cluster, required: required, style: style, state: &state)
         if let previous = positions.last {
@@ -101,15 +108,18 @@ extension FontSet {
           runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<end
           runs[runs.count - 1].utf16Range =
             runs[runs.count - 1].utf16Range.lowerBound..<utf16 + length
+          runs[runs.count - 1].utf8Range =
+            runs[runs.count - 1].utf8Range.lowerBound..<utf8 + length8
         } else {
           let face = position == -1 ? primary.face : state.face(at: position, style: style)
           runs.append(
             FallbackRun(
-              range: index..<end, utf16Range: utf16..<utf16 + length, face: face,
-              isPrimary: position == -1))
+              range: index..<end, utf16Range: utf16..<utf16 + length,
+              utf8Range: utf8..<utf8 + length8, face: face, isPrimary: position == -1))
           positions.append(position)
         }
         utf16 += length
+        utf8 += length8
       }
       return runs
     }

@@ -34,7 +34,6 @@ enum Itemizer {
     // pointer comparison for the shared strings) beat hashing paths and names for every run.
     var faces: [FaceDescriptor] = []
     var styles: [(family: String, weight: Int, isItalic: Bool, face: ResolvedFace)] = []
-    let utf8 = text.string.utf8
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
       let primary: ResolvedFace
@@ -58,9 +57,6 @@ enum Itemizer {
         primary = resolved
       }
       for part in fonts.fallbackRuns(for: text[run], primary: primary, language: language) {
-        // The parts' indices are indices of the whole text.
-        let start = utf8.distance(from: utf8.startIndex, to: part.range.lowerBound)
-        let end = utf8.distance(from: utf8.startIndex, to: part.range.upperBound)
         let face = part.face ?? primary.face
         let index: Int
         if let known = faces.firstIndex(where: { $0.index == face.index && $0.file == face.file }) {
@@ -71,7 +67,7 @@ enum Itemizer {
         }
         items.append(
           TextItem(
-            utf8Range: start..<end, runIndex: runIndex, faceIndex: index,
+            utf8Range: part.utf8Range, runIndex: runIndex, faceIndex: index,
             synthesizedItalic: attributes.isItalic && face.slant == .upright,
             synthesizedBold: primary.requestedWeight - face.weight >= 200))
       }
