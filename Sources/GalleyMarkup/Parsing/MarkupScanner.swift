@@ -1,3 +1,5 @@
+import GalleyStyle
+
 /// The single-pass scanner behind ``MarkupFormatter``.
 ///
 /// It reads the markup as UTF-8 bytes, copies text between codes into the output buffer while

@@ -1,3 +1,5 @@
+import GalleyStyle
+
 /// The scanner's working copy of ``TextAttributes``: the family is an interned number, so the
 /// struct is plain data that copies and compares without reference counting.
 ///

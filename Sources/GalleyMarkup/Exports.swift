@@ -1,0 +1,4 @@
+// `TextColor`, `FontWeight` and `UnderlineStyle` live in GalleyStyle, which Fonts, Layout and
+// Render share. They are part of GalleyMarkup's API (runs carry them), so `import GalleyMarkup`
+// brings them in as it did before they moved.
+@_exported import GalleyStyle
