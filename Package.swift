@@ -65,7 +65,7 @@ let package = Package(
     .target(name: "GalleyMarkup", dependencies: ["GalleyStyle"]),
     // Bounded reading of input files and file-system errors in words; package-internal.
     .target(name: "GalleyFiles"),
-    .target(name: "GalleyFonts", dependencies: ["GalleyMarkup", "GalleyFiles", "CFontconfig"]),
+    .target(name: "GalleyFonts", dependencies: ["GalleyStyle", "GalleyFiles", "CFontconfig"]),
     .target(
       name: "GalleyLayout",
       dependencies: ["GalleyStyle", "GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]

@@ -1,3 +1,4 @@
+import GalleyStyle
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -255,7 +256,7 @@ public final class FontSet: Sendable {
   public func resolve(
     family: String, weight: Int = 0, italic: Bool = false, strict: Bool = false
   ) throws(FontSetError) -> ResolvedFace {
-    let cssWeight = try FontWeightScale.cssWeight(weight)
+    let cssWeight = try FontWeight.cssWeight(weight)
     let key = ResolveKey(family: family, weight: weight, isItalic: italic)
     if let cached = cache.withLock({ $0[key] }) {
       if strict, cached.isSubstituted { _ = try locate(family, strict: true) }
@@ -264,7 +265,7 @@ public final class FontSet: Sendable {
     let (familyKey, matchedBy) = try locate(family, strict: strict)
     let faces = catalog.faces(ofFamilyKey: familyKey)
     var target = cssWeight
-    if FontWeightScale.steps.contains(weight),
+    if FontWeight.ladderSteps.contains(weight),
       let ladder = rules.ladders[FontSetDefinition.normalized(family)] ?? rules.ladders[familyKey],
       let entry = ladder[weight]
     {
@@ -353,7 +354,7 @@ public final class FontSet: Sendable {
   /// - Parameter family: A family name.
   /// - Returns: Steps -3...3 with their faces, or an empty array for an invalid name.
   public func ladder(forFamily family: String) -> [(step: Int, face: ResolvedFace)] {
-    FontWeightScale.steps.compactMap { step in
+    FontWeight.ladderSteps.compactMap { step in
       (try? resolve(family: family, weight: step)).map { (step, $0) }
     }
   }
