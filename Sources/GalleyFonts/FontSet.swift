@@ -193,11 +193,11 @@ public final class FontSet: Sendable {
         .invalidFamilyName, "family names have 1 to \(Self.maximumFamilyNameBytes) bytes")
     }
     let key = FontSetDefinition.normalized(trimmed)
-    if catalog.facesByFamily[key] != nil { return (key, .installed) }
+    if catalog.faceIndicesByFamily[key] != nil { return (key, .installed) }
     if let targets = rules.aliases[key] {
       for target in targets {
         let targetKey = FontSetDefinition.normalized(target)
-        if catalog.facesByFamily[targetKey] != nil { return (targetKey, .alias) }
+        if catalog.faceIndicesByFamily[targetKey] != nil { return (targetKey, .alias) }
       }
     }
     let isGeneric = Self.genericKeys.contains(key)
@@ -207,7 +207,8 @@ public final class FontSet: Sendable {
         suggestions: suggestions(for: trimmed))
     }
     let substitute = fontconfig.withLock { $0.substituteFamily(for: trimmed) }
-    if let substitute, catalog.facesByFamily[FontSetDefinition.normalized(substitute)] != nil {
+    if let substitute, catalog.faceIndicesByFamily[FontSetDefinition.normalized(substitute)] != nil
+    {
       return (FontSetDefinition.normalized(substitute), isGeneric ? .generic : .substitute)
     }
     // fontconfig named a family we did not list; fall back to the first family we have.
