@@ -56,7 +56,7 @@ struct HitCommand: OutcomeCommand {
     case .failure(let outcome):
       return outcome
     case .success(let made):
-      let tester = HitTester(layout: made.layout, text: made.text)
+      let tester = HitTester(layout: made.layout)
       let hits = points.map { point in
         Hit(
           x: point.x, y: point.y, link: tester.link(atX: point.x, y: point.y, tolerance: tolerance),

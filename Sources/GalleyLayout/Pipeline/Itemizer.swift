@@ -4,14 +4,14 @@ import GalleyMarkup
 /// The output of itemization: a range of the text with one face and one attributed run.
 ///
 /// Read by the shaper. Plain data, so the later stages copy it for free: the attributes are
-/// `text.runs[runIndex].attributes` and the face is `faces[face]` of ``Itemization``.
+/// `text.runs[runIndex].attributes` and the face is `faces[faceIndex]` of ``Itemization``.
 struct TextItem {
   /// UTF-8 offsets into the text.
   var utf8Range: Range<Int>
   /// The index of the attributed run the item comes from.
   var runIndex: Int
   /// The index of the item's face in ``Itemization/faces``.
-  var face: Int
+  var faceIndex: Int
   var synthesizedItalic: Bool
   var synthesizedBold: Bool
 }
@@ -71,7 +71,7 @@ enum Itemizer {
         }
         items.append(
           TextItem(
-            utf8Range: start..<end, runIndex: runIndex, face: index,
+            utf8Range: start..<end, runIndex: runIndex, faceIndex: index,
             synthesizedItalic: attributes.isItalic && face.slant == .upright,
             synthesizedBold: primary.requestedWeight - face.weight >= 200))
       }

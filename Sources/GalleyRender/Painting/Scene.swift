@@ -40,21 +40,10 @@ struct Scene {
   init(
     layout: Layout, fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?
   ) throws(RenderError) {
-    let black = TextColor(red: 0, green: 0, blue: 0)
-    let linkRanges = layout.links.map { $0.location..<($0.location + $0.length) }.sorted {
-      $0.lowerBound < $1.lowerBound
-    }
     var text: Bounds?
     // A layout repeats few fonts and colors: look each up once, comparing cheaply (the
     // layout's strings share storage, so equal ones compare by pointer).
     var knownFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
-    var knownColors: [(name: String, color: TextColor)] = []
-    func color(_ name: String) -> TextColor {
-      if let known = knownColors.first(where: { $0.name == name }) { return known.color }
-      let parsed = TextColor(parsing: name) ?? black
-      if knownColors.count < 64 { knownColors.append((name, parsed)) }
-      return parsed
-    }
     var ink: Bounds?
     // Where each font and color's run is: one run (one cairo call) per pair.
     var groups = Groups()
@@ -93,22 +82,13 @@ struct Scene {
           font = try fonts.font(for: run.font, deviceScale: deviceScale)
           if knownFonts.count < 64 { knownFonts.append((run.font, font)) }
         }
-        let color = color(run.color)
         for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
           throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
         }
-        if let linkColor {
-          for glyph in run.glyphs {
-            let drawn = cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
-            let glyphColor = Self.contains(linkRanges, glyph.cluster) ? linkColor : color
-            let index = group(reference: run.font, font: font, color: glyphColor, groups: &groups)
-            runs[index].glyphs.append(drawn)
-          }
-        } else {
-          // The whole run goes to one group, in one pass.
-          let index = group(reference: run.font, font: font, color: color, groups: &groups)
-          Self.appendGlyphs(of: run, to: &runs[index].glyphs)
-        }
+        // A run is inside one link or none; the link color, when given, replaces its color.
+        let color = run.link != nil ? linkColor ?? run.color : run.color
+        let index = group(reference: run.font, font: font, color: color, groups: &groups)
+        Self.appendGlyphs(of: run, to: &runs[index].glyphs)
         func cairoGlyph(_ glyph: Layout.PositionedGlyph) -> cairo_glyph_t {
           cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y)
         }
@@ -128,13 +108,13 @@ struct Scene {
       guard Self.isSane(decoration.rect) else {
         throw RenderError(.invalidLayout, "a decoration rectangle is not finite or is too large")
       }
-      decorations.append(Box(rect: decoration.rect, color: color(decoration.color)))
+      decorations.append(Box(rect: decoration.rect, color: decoration.color))
     }
     for background in layout.backgrounds {
       guard Self.isSane(background.rect) else {
         throw RenderError(.invalidLayout, "a background rectangle is not finite or is too large")
       }
-      backgrounds.append(Box(rect: background.rect, color: color(background.color)))
+      backgrounds.append(Box(rect: background.rect, color: background.color))
     }
     for decoration in decorations {
       ink = ink.union(Bounds(decoration.rect))
@@ -186,15 +166,6 @@ struct Scene {
     for glyph in run.glyphs {
       glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: glyph.x, y: glyph.y))
     }
-  }
-
-  private static func contains(_ ranges: [Range<Int>], _ offset: Int) -> Bool {
-    // Links are few; a linear scan over sorted ranges stops early.
-    for range in ranges {
-      if range.lowerBound > offset { return false }
-      if range.contains(offset) { return true }
-    }
-    return false
   }
 
   /// Whether a coordinate is finite and within 10⁷ points (no array: this runs per glyph).
