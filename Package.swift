@@ -60,7 +60,7 @@ let package = Package(
 
     // MARK: Swift modules
     // Colors, font weights and underline styles, shared by every library (and re-exported by
-    // GalleyMarkup, GalleyFonts and GalleyRender, whose public APIs use them).
+    // each of the four, whose public APIs use them).
     .target(name: "GalleyStyle"),
     .target(name: "GalleyMarkup", dependencies: ["GalleyStyle"]),
     // Bounded reading of input files and file-system errors in words; package-internal.
