@@ -18,4 +18,12 @@ struct StyleReexportTests {
     #expect(attributes.weight == weight)
     #expect(FontWeight.isValid(attributes.weight))
   }
+
+  @Test func oldQualifiedNamesStillWork() {
+    let color: GalleyMarkup.TextColor = .white
+    let underline: GalleyMarkup.UnderlineStyle = .single
+    let attributes = TextAttributes(color: color, underline: underline)
+    #expect(attributes.color == TextColor(red: 255, green: 255, blue: 255))
+    #expect(GalleyMarkup.FontWeight.cssWeight(for: 1) == 700)
+  }
 }
