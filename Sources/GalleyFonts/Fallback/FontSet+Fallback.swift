@@ -1,4 +1,5 @@
-/// A run of text and the face that draws it, from ``FontSet/fallbackRuns(for:primary:language:)``.
+/// A run of text and the face that draws it, from
+/// ``FontSet/fallbackRuns(for:primary:language:)-(String,_,_)``.
 public struct FallbackRun: Hashable, Sendable {
   /// The run's range in the text.
   public var range: Range<String.Index>

@@ -7,6 +7,9 @@ enum BackgroundBuilder {
   /// - Returns: The backgrounds.
   static func backgrounds(of placed: PlacedText) -> [Layout.Background] {
     var backgrounds: [Layout.Background] = []
+    guard placed.text.runs.contains(where: { $0.attributes.background != nil }) else {
+      return backgrounds
+    }
     for (line, frame) in zip(placed.lines, placed.stack.frames) {
       for segment in line.segments {
         guard let color = placed.attributes(of: segment).background,

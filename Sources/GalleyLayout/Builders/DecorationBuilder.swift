@@ -11,6 +11,11 @@ enum DecorationBuilder {
   /// - Returns: The decorations.
   static func decorations(of placed: PlacedText) -> [Layout.Decoration] {
     var decorations: [Layout.Decoration] = []
+    guard
+      placed.text.runs.contains(where: {
+        $0.attributes.underline != .none || $0.attributes.isStruckThrough
+      })
+    else { return decorations }
     for (line, frame) in zip(placed.lines, placed.stack.frames) {
       for segment in line.segments {
         let attributes = placed.attributes(of: segment)

@@ -9,6 +9,7 @@ enum LinkRegionBuilder {
   /// - Parameter placed: The placed lines.
   /// - Returns: The regions, with their rectangles top to bottom.
   static func regions(of placed: PlacedText) -> [Layout.LinkRegion] {
+    guard !placed.text.links.isEmpty else { return [] }
     var rects: [[Layout.Rect]] = Array(repeating: [], count: placed.text.links.count)
     for (line, frame) in zip(placed.lines, placed.stack.frames) {
       for (link, extent) in extents(on: line, placed: placed) {

@@ -17,6 +17,7 @@ struct PlacedText {
   ///
   /// - Parameter segment: A segment of one of ``lines``.
   /// - Returns: Its run's attributes.
+  @inline(__always)
   func attributes(of segment: LineSegment) -> TextAttributes {
     text.runs[items[segment.itemIndex].item.runIndex].attributes
   }

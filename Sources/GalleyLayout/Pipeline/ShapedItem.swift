@@ -1,6 +1,6 @@
 /// The output of shaping: an item's glyphs in logical order with its font.
 ///
-/// Read by the line breaker (advances) and the positioner (glyphs).
+/// Read by the line breaker (advances) and line assembly (glyphs).
 struct ShapedItem {
   var item: TextItem
   var font: ShapingFont

@@ -159,6 +159,11 @@ struct Paragraph {
   /// - Parameter range: UTF-8 offsets; the start a grapheme boundary.
   /// - Returns: The inner boundaries; empty when the range is one grapheme or less.
   func innerGraphemeBoundaries(of range: Range<Int>) -> [Int] {
+    // Between two ASCII characters there is always a boundary but inside CR LF (UAX #29
+    // GB3): a ligature of ASCII letters needs no grapheme rules.
+    if bytes[range].allSatisfy({ $0 < 0x80 }), !bytes[range].contains(0x0D) {
+      return range.dropFirst().map(utf16Offset)
+    }
     var inner: [Int] = []
     forEachGraphemeBoundary(after: range.lowerBound, upTo: range.upperBound) { offset in
       guard offset < range.upperBound else { return false }

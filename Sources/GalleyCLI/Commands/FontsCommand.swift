@@ -49,33 +49,8 @@ struct FontsCommand: OutcomeCommand {
   }
 }
 
-private struct FamiliesDocument: Encodable {
-  var schemaVersion = 1
-  var families: [FamilyRecord]
-}
-
-private struct FamilyRecord: Encodable {
-  struct Step: Encodable {
-    var step: Int
-    var style: String
-    var weight: Int
-    var synthesizedBold: Bool
-  }
-
-  var name: String
-  var ladder: [Step]
-  var faces: [FaceRecord]
-
-  init(name: String, ladderFamily: String, fonts: FontSet) {
-    self.name = name
-    ladder = fonts.ladder(forFamily: ladderFamily).map { step, resolved in
-      Step(
-        step: step, style: resolved.face.style, weight: resolved.face.weight,
-        synthesizedBold: resolved.synthesizedBold)
-    }
-    faces = fonts.faces(inFamily: name).map(FaceRecord.init)
-  }
-
+extension FamilyRecord {
+  /// The family as `galley fonts` lists it without `--json`.
   var listing: String {
     var lines = ["\(name) (\(faces.count) \(faces.count == 1 ? "face" : "faces"))"]
     lines.append(

@@ -124,27 +124,3 @@ struct FontCommand: OutcomeCommand {
     return lines.joined(separator: "\n")
   }
 }
-
-/// `galley font --for-text --json`: the primary face and one entry per run.
-private struct FallbackDocument: Encodable {
-  struct Run: Encodable {
-    var location: Int
-    var length: Int
-    var text: String
-    var primary: Bool
-    var face: FaceRecord?
-  }
-
-  var schemaVersion = 1
-  var face: ResolvedFaceRecord
-  var runs: [Run]
-
-  init(face: ResolvedFaceRecord, text: String, runs: [FallbackRun]) {
-    self.face = face
-    self.runs = runs.map { run in
-      Run(
-        location: run.utf16Range.lowerBound, length: run.utf16Range.count,
-        text: String(text[run.range]), primary: run.isPrimary, face: run.face.map(FaceRecord.init))
-    }
-  }
-}

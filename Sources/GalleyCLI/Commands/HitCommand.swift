@@ -32,25 +32,6 @@ struct HitCommand: OutcomeCommand {
     }
   }
 
-  private struct Hit: Encodable {
-    var x: Double
-    var y: Double
-    var link: Int?
-    var characterIndex: Int?
-    var caretIndex: Int
-
-    private enum CodingKeys: String, CodingKey { case x, y, link, characterIndex, caretIndex }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(x, forKey: .x)
-      try container.encode(y, forKey: .y)
-      try container.encode(link, forKey: .link)  // null when absent
-      try container.encode(characterIndex, forKey: .characterIndex)
-      try container.encode(caretIndex, forKey: .caretIndex)
-    }
-  }
-
   func execute() -> CommandOutcome {
     switch options.makeLayout() {
     case .failure(let outcome):
@@ -58,7 +39,7 @@ struct HitCommand: OutcomeCommand {
     case .success(let made):
       let tester = HitTester(layout: made.layout)
       let hits = points.map { point in
-        Hit(
+        HitRecord(
           x: point.x, y: point.y, link: tester.link(atX: point.x, y: point.y, tolerance: tolerance),
           characterIndex: tester.characterIndex(atX: point.x, y: point.y),
           caretIndex: tester.closestCharacterIndex(toX: point.x, y: point.y))

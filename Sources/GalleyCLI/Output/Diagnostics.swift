@@ -1,3 +1,4 @@
+import GalleyFonts
 import GalleyMarkup
 
 /// Renders problems for people, in one place: `source:line:column: error: message`, then an
@@ -48,5 +49,10 @@ enum Diagnostics {
   /// The message for an unusable input file.
   static func render(_ error: InputError) -> String {
     "\(error.path): error: \(error.message)"
+  }
+
+  /// The message for a font problem: `error: message`, with suggestions.
+  static func render(_ error: FontSetError) -> String {
+    "error: \(error)"
   }
 }
