@@ -50,7 +50,7 @@ struct FontCommand: OutcomeCommand {
   func validate() throws {
     try FamilyNameOption.check(family, option: "The family")
     do {
-      _ = try FontWeightScale.cssWeight(weight.value)
+      _ = try FontWeight.cssWeight(weight.value)
     } catch {
       throw ValidationError("'--weight \(weight)': \(error.message).")
     }

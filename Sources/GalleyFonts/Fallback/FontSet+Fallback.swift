@@ -30,10 +30,10 @@ extension FontSet {
     for scalar: Unicode.Scalar, primary: ResolvedFace, language: String? = nil
   ) -> FaceDescriptor? {
     fontconfig.withLock { state in
-      let style = state.style(for: primary, language: language)
+      let styleIndex = state.styleIndex(for: primary, language: language)
       let position = state.position(
-        for: scalar, style: style, wantsColor: scalar.properties.isEmojiPresentation)
-      return position == -1 ? primary.face : state.face(at: position, style: style)
+        for: scalar, styleIndex: styleIndex, wantsColor: scalar.properties.isEmojiPresentation)
+      return position == -1 ? primary.face : state.face(at: position, styleIndex: styleIndex)
     }
   }
 
@@ -70,12 +70,12 @@ extension FontSet {
     for text: Substring, primary: ResolvedFace, language: String? = nil
   ) -> [FallbackRun] {
     fontconfig.withLock { state in
-      let style = state.style(for: primary, language: language)
+      let styleIndex = state.styleIndex(for: primary, language: language)
       if text.isEmpty { return [] }
       let base = text.base
       var utf16 = base.utf16.distance(from: base.startIndex, to: text.startIndex)
       var utf8 = base.utf8.distance(from: base.startIndex, to: text.startIndex)
-      if let length = state.primaryCoverage(text, style: style) {
+      if let length = state.primaryCoverage(text, styleIndex: styleIndex) {
         // The common case: one run in the requested face, no grapheme clustering needed.
         return [
           FallbackRun(
@@ -90,13 +90,14 @@ extension FontSet {
         let length = cluster.utf16.count
         let length8 = cluster.utf8.count
         let required = Self.requiredScalars(of: cluster)
-        var position = Self.position(for: cluster, required: required, style: style, state: &state)
+        var position = Self.position(
+          for: cluster, required: required, styleIndex: styleIndex, state: &state)
         if let previous = positions.last {
           if required.isEmpty {
             // Controls, joiners and marks alone stay with the text before them.
             position = previous
           } else if position != -1, previous >= 0, previous != position,
-            state.covers(required, position: previous, style: style)
+            state.covers(required, position: previous, styleIndex: styleIndex)
           {
             // Like Pango: punctuation and other shared characters that the requested face
             // lacks stay in the fallback face already in use, if it has them.
@@ -111,7 +112,8 @@ extension FontSet {
           runs[runs.count - 1].utf8Range =
             runs[runs.count - 1].utf8Range.lowerBound..<utf8 + length8
         } else {
-          let face = position == -1 ? primary.face : state.face(at: position, style: style)
+          let face =
+            position == -1 ? primary.face : state.face(at: position, styleIndex: styleIndex)
           runs.append(
             FallbackRun(
               range: index..<end, utf16Range: utf16..<utf16 + length,
@@ -127,20 +129,21 @@ extension FontSet {
 
   /// -1 for the primary face, a fallback position, or -2 when no face covers the cluster.
   private static func position(
-    for cluster: Character, required: [Unicode.Scalar], style: Int32,
+    for cluster: Character, required: [Unicode.Scalar], styleIndex: Int32,
     state: inout FontconfigState
   ) -> Int32 {
     guard let first = required.first else { return -1 }
     let wantsColor = isEmojiPresentation(cluster)
-    let firstPosition = state.position(for: first, style: style, wantsColor: wantsColor)
+    let firstPosition = state.position(for: first, styleIndex: styleIndex, wantsColor: wantsColor)
     if required.count == 1 { return firstPosition }
     // Several characters: the first face that covers them all, in the usual order.
-    let count = Int32(state.fallbackCount(style: style))
+    let count = Int32(state.fallbackCount(styleIndex: styleIndex))
     var order: [Int32] = []
-    if wantsColor { order += (0..<count).filter { state.isColor(at: $0, style: style) } }
+    if wantsColor { order += (0..<count).filter { state.isColor(at: $0, styleIndex: styleIndex) } }
     order.append(-1)
     order += 0..<count
-    return order.first { state.covers(required, position: $0, style: style) } ?? firstPosition
+    return order.first { state.covers(required, position: $0, styleIndex: styleIndex) }
+      ?? firstPosition
   }
 
   /// The characters a face must have to draw a cluster: not joiners, variation selectors,

@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 // The keys later versions added to schema 1 are read when present, so documents written
 // before them still decode; what they would say is then taken from the keys that were there.

@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 /// Laid-out text: lines of positioned glyphs, link rectangles, decorations and backgrounds.
 ///

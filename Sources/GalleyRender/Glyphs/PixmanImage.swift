@@ -1,6 +1,6 @@
 internal import CCairo
 internal import CPixman
-import GalleyMarkup
+import GalleyStyle
 
 /// Owns one `pixman_image_t`: a cairo image surface's pixels seen by pixman, a solid color,
 /// or a glyph mask.

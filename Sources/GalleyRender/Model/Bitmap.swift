@@ -1,5 +1,5 @@
 internal import CCairo
-import GalleyMarkup
+import GalleyStyle
 
 /// A rendered image in memory: premultiplied ARGB pixels, as cairo draws them.
 ///

@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 /// How a layout is drawn: the canvas and the text effects.
 ///

@@ -1,6 +1,6 @@
 internal import CCairo
 import GalleyLayout
-import GalleyMarkup
+import GalleyStyle
 
 /// A layout made ready for cairo: runs with their scaled fonts, colors and glyphs, the
 /// rectangles to fill, and the bounds of everything that will be inked.

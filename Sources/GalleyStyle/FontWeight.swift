@@ -1,9 +1,12 @@
-/// The rules for font weights written in markup (`%xW`, `%B`) and in formatter defaults.
+/// The weight table: which integers are font weights, and the CSS weight each stands for.
 ///
 /// Two scales share one integer. Small values are DAFontSet ladder steps: -3, -2, -1, 0, 1, 2, 3
 /// stand for CSS 100, 200, 300, 400, 700, 800, 900, so `%B` (weight 1) is bold in every family
 /// and `%-1W` is light. Values from 100 to 1000 are CSS/OpenType weights as written (`%600W`).
 /// Every other value is out of range.
+///
+/// Markup (`%xW`, `%B`, formatter defaults), the command line (`--weight`) and font lookup
+/// (`FontSet.resolve`) all read this one table.
 public enum FontWeight {
   /// The DA ladder steps.
   public static let ladderSteps: ClosedRange<Int> = -3...3

@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 import Testing
 
 @Suite("Colors")

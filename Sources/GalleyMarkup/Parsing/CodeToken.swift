@@ -1,9 +1,10 @@
-/// The lexical shape of one formatting code, read from the `%` onwards.
+/// One formatting code as a token: its extent, its lexical shape and its parts, read from the
+/// `%` onwards by ``read(_:at:)``.
 ///
 /// A code is `%`, then either a braced argument `{…}` or an optional `-` and decimal digits,
-/// then one code letter. `%%` is a literal percent sign. The reader only finds the parts; the
+/// then one code letter. `%%` is a literal percent sign. The token only records the parts; the
 /// scanner decides what they mean.
-struct CodeReader {
+struct CodeToken {
   /// Numbers saturate here, so `%99999999999999999999C` is an out-of-range index, not a crash.
   static let saturation = 1_000_000_000
 
@@ -32,17 +33,23 @@ struct CodeReader {
   /// The bytes of the code letter (several for a non-ASCII scalar).
   var letterRange: Range<Int> = 0..<0
 
-  static func read(_ input: UnsafeBufferPointer<UInt8>, at start: Int) -> CodeReader {
+  /// Reads the code whose `%` is at `start`.
+  ///
+  /// - Parameters:
+  ///   - input: The markup's UTF-8 bytes.
+  ///   - start: The offset of the `%`.
+  /// - Returns: The token; a malformed code gets a shape that names the problem.
+  static func read(_ input: UnsafeBufferPointer<UInt8>, at start: Int) -> CodeToken {
     let count = input.count
     var position = start + 1
-    guard position < count else { return CodeReader(start: start, end: count, shape: .dangling) }
+    guard position < count else { return CodeToken(start: start, end: count, shape: .dangling) }
     if input[position] == UInt8(ascii: "%") {
-      return CodeReader(start: start, end: position + 1, shape: .literalPercent)
+      return CodeToken(start: start, end: position + 1, shape: .literalPercent)
     }
     var argument = Argument.none
     if input[position] == UInt8(ascii: "{") {
       guard let close = firstIndex(of: UInt8(ascii: "}"), in: input, from: position + 1) else {
-        return CodeReader(start: start, end: position + 1, shape: .unterminatedBrace)
+        return CodeToken(start: start, end: position + 1, shape: .unterminatedBrace)
       }
       argument = .braced(position + 1..<close)
       position = close + 1
@@ -57,23 +64,23 @@ struct CodeReader {
       }
       let hasDigits = position > digitsStart
       if isNegative, !hasDigits {
-        return CodeReader(
+        return CodeToken(
           start: start, end: afterLetter(input, position), shape: .signWithoutDigits)
       }
       if position < count, input[position] == UInt8(ascii: "-"), hasDigits {
-        return CodeReader(
+        return CodeToken(
           start: start, end: afterLetter(input, position + 1), shape: .signAfterDigits)
       }
       if position < count, input[position] == UInt8(ascii: "{"), hasDigits {
         let close = firstIndex(of: UInt8(ascii: "}"), in: input, from: position + 1)
         let end = close.map { afterLetter(input, $0 + 1) } ?? position + 1
-        return CodeReader(start: start, end: end, shape: .numberAndBrace)
+        return CodeToken(start: start, end: end, shape: .numberAndBrace)
       }
       if hasDigits { argument = .number(value, isNegative: isNegative) }
     }
-    guard position < count else { return CodeReader(start: start, end: count, shape: .dangling) }
+    guard position < count else { return CodeToken(start: start, end: count, shape: .dangling) }
     let letterEnd = position + scalarLength(leadByte: input[position])
-    return CodeReader(
+    return CodeToken(
       start: start, end: letterEnd, shape: .code(letter: input[position]), argument: argument,
       letterRange: position..<letterEnd)
   }
