@@ -62,13 +62,20 @@ let package = Package(
     // Colors, font weights and underline styles, shared by every library (and re-exported by
     // each of the four, whose public APIs use them).
     .target(name: "GalleyStyle"),
-    .target(name: "GalleyMarkup", dependencies: ["GalleyStyle"]),
+    // Binary search and UTF-8 decoding, written once for every library; package-internal.
+    .target(name: "GalleySupport"),
+    .target(name: "GalleyMarkup", dependencies: ["GalleyStyle", "GalleySupport"]),
     // Bounded reading of input files and file-system errors in words; package-internal.
     .target(name: "GalleyFiles"),
-    .target(name: "GalleyFonts", dependencies: ["GalleyStyle", "GalleyFiles", "CFontconfig"]),
+    .target(
+      name: "GalleyFonts",
+      dependencies: ["GalleyStyle", "GalleySupport", "GalleyFiles", "CFontconfig"]
+    ),
     .target(
       name: "GalleyLayout",
-      dependencies: ["GalleyStyle", "GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
+      dependencies: [
+        "GalleyStyle", "GalleySupport", "GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak",
+      ]
     ),
     .target(
       name: "GalleyRender",
@@ -87,6 +94,7 @@ let package = Package(
         "GalleyLayout",
         "GalleyRender",
         "GalleyJSON",
+        "GalleySupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -106,6 +114,7 @@ let package = Package(
     // Helpers shared by the test targets: golden files and a seeded random generator.
     .target(
       name: "GalleyTestSupport", dependencies: ["GalleyFonts"], path: "Tests/GalleyTestSupport"),
+    .testTarget(name: "GalleySupportTests", dependencies: ["GalleySupport"]),
     .testTarget(
       name: "GalleyStyleTests",
       dependencies: ["GalleyStyle"]

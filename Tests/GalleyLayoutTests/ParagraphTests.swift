@@ -2,8 +2,8 @@ import Testing
 
 @testable import GalleyLayout
 
-/// The per-layout text authority: line-break characters, content and visible ends, graphemes,
-/// and the two helpers every stage shares (binary search and UTF-8 decoding).
+/// The per-layout text authority: line-break characters, content and visible ends, and
+/// graphemes.
 @Suite("Paragraph: offsets and character rules")
 struct ParagraphTests {
   /// Each line-break character, as the rule lists them, and characters that only look close.
@@ -59,24 +59,5 @@ struct ParagraphTests {
   func innerGraphemeBoundaries(_ text: String, _ inner: [Int]) {
     let paragraph = Paragraph(text)
     #expect(paragraph.innerGraphemeBoundaries(of: 0..<paragraph.count) == inner)
-  }
-
-  @Test func scalarLengthsFollowTheLeadByte() {
-    let text = "a\u{E9}\u{8A9E}\u{1F600}"
-    let paragraph = Paragraph(text)
-    #expect([0, 1, 3, 6].map(paragraph.scalarLength(at:)) == [1, 2, 3, 4])
-    paragraph.bytes.withUnsafeBufferPointer { bytes in
-      #expect(UTF8Decoding.scalar(in: bytes, at: 6).value == 0x1F600)
-      #expect(UTF8Decoding.scalar(in: bytes, at: 3).value == 0x8A9E)
-    }
-  }
-
-  @Test("Binary search finds the partition point", arguments: 0...6)
-  func partitioningIndex(_ key: Int) {
-    let sorted = [1, 1, 2, 3, 5, 5]
-    let expected = sorted.firstIndex { $0 >= key } ?? sorted.count
-    #expect(sorted.partitioningIndex { $0 >= key } == expected)
-    #expect(sorted[2...].partitioningIndex { $0 >= key } == max(2, expected))
-    #expect([Int]().partitioningIndex { $0 >= key } == 0)
   }
 }

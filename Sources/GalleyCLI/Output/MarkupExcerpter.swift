@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// Shows the part of a markup line around a problem, with a caret line under the code.
 ///
 /// The lines are indexed once, so each diagnostic finds its line by binary search and looks
@@ -69,19 +71,14 @@ struct MarkupExcerpter {
 
   /// The start and end (before its `\n`) of the line holding `offset`, by binary search.
   private func line(containing offset: Int) -> (start: Int, end: Int) {
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
+    let low = max(0, lineStarts.partitioningIndex { $0 > offset } - 1)
     let end = low + 1 < lineStarts.count ? lineStarts[low + 1] - 1 : bytes.count
     return (lineStarts[low], end)
   }
 
   /// Whether a byte continues a multi-byte UTF-8 sequence.
   private func isContinuation(_ offset: Int) -> Bool {
-    offset < bytes.count && bytes[offset] & 0xC0 == 0x80
+    offset < bytes.count && UTF8Decoding.isContinuation(bytes[offset])
   }
 
   /// The first scalar boundary at or after `offset`, but not after `limit`.

@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// Everything that calls into fontconfig, kept behind ``FontSet``'s lock: the configuration,
 /// and caches of what it answered.
 struct FontconfigState: ~Copyable {
@@ -128,23 +130,9 @@ struct FontconfigState: ~Copyable {
     var length = 0
     var index = 0
     while index < bytes.count {
-      let lead = UInt32(bytes[index])
-      let value: UInt32
       // Valid UTF-8 by construction: the lead byte says how many bytes follow.
-      if lead < 0x80 {
-        value = lead
-        index += 1
-      } else if lead < 0xE0 {
-        value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-        index += 2
-      } else if lead < 0xF0 {
-        value =
-          (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-          | UInt32(bytes[index + 2] & 0x3F)
-        index += 3
-      } else {
-        return nil  // four-byte scalars are past the table
-      }
+      let (value, width) = UTF8Decoding.scalar(in: bytes, at: index)
+      index += width
       guard value < directLimit else { return nil }
       switch table[Int(value)] {
       case 1: break

@@ -1,4 +1,5 @@
 import GalleyMarkup
+internal import GalleySupport
 
 /// Builds the layout's lines: each line's box and its glyph runs, in points and UTF-16.
 ///

@@ -1,4 +1,5 @@
 import GalleyMarkup
+internal import GalleySupport
 
 /// Answers "what is under this point?" from a ``Layout``'s own geometry: the same rectangles it
 /// exports and a renderer draws, never a second layout.

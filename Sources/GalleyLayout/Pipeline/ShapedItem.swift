@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// The output of shaping: an item's glyphs in logical order with its font.
 ///
 /// Read by the line breaker (advances) and line assembly (glyphs).

@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// UTF-8 ↔ UTF-16 offsets of one text, and the text's UTF-16 code units for ICU.
 ///
 /// Built once per layout by ``Paragraph``, which is how the stages reach it.

@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// The text of one layout, and the one authority for its offsets and its character rules.
 ///
 /// Built once per layout; every stage (break analysis, line breaking, line assembly, the

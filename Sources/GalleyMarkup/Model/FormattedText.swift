@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// Plain text plus the attributed runs and links that a markup string described.
 ///
 /// The runs are a coalesced partition of ``string``: they cover it from start to end with no
@@ -86,16 +88,7 @@ public struct FormattedText: Hashable, Sendable {
   /// - Parameter utf16Offset: An offset in `0..<string.utf16.count`.
   /// - Returns: The run, or `nil` when the offset is outside the text.
   public func run(atUTF16Offset utf16Offset: Int) -> Run? {
-    var low = 0
-    var high = runs.count
-    while low < high {
-      let middle = (low + high) / 2
-      if runs[middle].utf16Range.upperBound <= utf16Offset {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
+    let low = runs.partitioningIndex { $0.utf16Range.upperBound > utf16Offset }
     guard low < runs.count, runs[low].utf16Range.contains(utf16Offset) else { return nil }
     return runs[low]
   }

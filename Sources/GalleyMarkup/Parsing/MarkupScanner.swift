@@ -1,4 +1,5 @@
 import GalleyStyle
+internal import GalleySupport
 
 /// The single-pass scanner behind ``MarkupFormatter``.
 ///
@@ -575,12 +576,7 @@ struct MarkupScanner {
     // each bound instead of walking the text again.
     func utf16Offset(ofUTF8 offset: Int) -> Int {
       if isASCII { return offset }
-      var low = 0
-      var high = runs.count
-      while low < high {
-        let middle = (low + high) / 2
-        if runs[middle].utf8Range.lowerBound <= offset { low = middle + 1 } else { high = middle }
-      }
+      let low = runs.partitioningIndex { $0.utf8Range.lowerBound > offset }
       guard low > 0 else { return 0 }
       let run = runs[low - 1]
       return run.utf16Range.lowerBound

@@ -1,5 +1,5 @@
 /// Decoding of valid UTF-8, the one place the bit patterns are spelled out.
-enum UTF8Decoding {
+package enum UTF8Decoding {
   /// The scalar that starts at `offset` and its length in bytes.
   ///
   /// The bytes must be valid UTF-8 (every `String`'s are) and `offset` a scalar boundary.
@@ -8,8 +8,8 @@ enum UTF8Decoding {
   ///   - bytes: The UTF-8 bytes.
   ///   - offset: Where the scalar starts.
   /// - Returns: The scalar value and how many bytes encode it (1 to 4).
-  @inline(__always)
-  static func scalar(
+  @inlinable @inline(__always)
+  package static func scalar(
     in bytes: UnsafeBufferPointer<UInt8>, at offset: Int
   ) -> (value: UInt32, length: Int) {
     let lead = UInt32(bytes[offset])
@@ -29,12 +29,19 @@ enum UTF8Decoding {
     return (value, 4)
   }
 
+  /// Whether a byte continues a scalar (10xxxxxx) rather than starting one.
+  ///
+  /// - Parameter byte: A byte of UTF-8.
+  /// - Returns: `true` for a continuation byte.
+  @inlinable @inline(__always)
+  package static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
   /// The length in bytes of the scalar whose first byte is `lead`.
   ///
   /// - Parameter lead: A scalar's first byte.
   /// - Returns: 1 to 4.
-  @inline(__always)
-  static func length(ofScalarStartingWith lead: UInt8) -> Int {
+  @inlinable @inline(__always)
+  package static func length(ofScalarStartingWith lead: UInt8) -> Int {
     if lead < 0x80 { return 1 }
     if lead < 0xE0 { return 2 }
     return lead < 0xF0 ? 3 : 4

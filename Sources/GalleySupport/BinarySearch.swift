@@ -7,8 +7,10 @@ extension RandomAccessCollection {
   ///
   /// - Parameter belongsToSecondPart: Whether an element is in the second part.
   /// - Returns: The partition point.
-  @inline(__always)
-  func partitioningIndex(where belongsToSecondPart: (Element) throws -> Bool) rethrows -> Index {
+  @inlinable @inline(__always)
+  package func partitioningIndex(where belongsToSecondPart: (Element) throws -> Bool) rethrows
+    -> Index
+  {
     var low = startIndex
     var count = self.count
     while count > 0 {
