@@ -60,28 +60,12 @@ struct RenderBenchmark: ParsableCommand {
 
   func run() throws {
     let texts = try input.texts()
-    let (width, passes) = (input.width, input.passes)
+    let passes = input.passes
     let engine = LayoutEngine(fonts: try FontSet())
     let renderer = Renderer()
-    let layoutOptions = LayoutOptions(width: width)
+    let layoutOptions = LayoutOptions(width: input.width)
     let plainOptions = RenderOptions(scale: scale)
-    var effectOptions = RenderOptions(scale: scale)
-    let chosen = Set(effects.split(separator: ","))
-    if chosen.contains("shadow") {
-      effectOptions.shadow = RenderOptions.Shadow(offsetX: 1, offsetY: 2, blur: 3)
-    }
-    if chosen.contains("glow") { effectOptions.glow = RenderOptions.Shadow(blur: 4) }
-    if chosen.contains("gradient") {
-      effectOptions.gradient = RenderOptions.Gradient(
-        stops: RenderOptions.Gradient.evenStops([
-          TextColor(red: 0xFF, green: 0x88, blue: 0), TextColor(red: 0xCC, green: 0, blue: 0),
-        ]))
-    }
-    if chosen.contains("outline") {
-      effectOptions.outline = RenderOptions.Outline(
-        width: 1, color: TextColor(red: 0, green: 0, blue: 0))
-    }
-
+    let effectOptions = chosenEffects()
     var pixels = 0
     for text in texts {
       let bitmap = try renderer.rasterize(
@@ -98,13 +82,6 @@ struct RenderBenchmark: ParsableCommand {
     }
     let wanted = Set(only.split(separator: ",").map(String.init))
     let count = Double(texts.count)
-    func figures(_ seconds: Double) -> JSONValue {
-      .object([
-        "medianSeconds": .number(seconds),
-        "labelsPerSecond": .number(count / seconds),
-        "microsecondsPerLabel": .number(seconds * 1e6 / count),
-      ])
-    }
     var report: [String: JSONValue] = [
       "benchmark": .string("render"),
       "corpus": .string(input.corpus),
@@ -115,75 +92,130 @@ struct RenderBenchmark: ParsableCommand {
       "effects": .string(effects),
     ]
     if wanted.contains("layout") {
-      report["layoutOnly"] = figures(
+      report["layoutOnly"] = Self.figures(
         try Measurement.medianSeconds(warmups: 1, passes: passes) {
           for text in texts { _ = try engine.layout(text, options: layoutOptions) }
-        })
+        }, count: count)
     }
-    if wanted.contains("plain") { report["drawPlain"] = figures(try measure(plainOptions)) }
+    if wanted.contains("plain") {
+      report["drawPlain"] = Self.figures(try measure(plainOptions), count: count)
+    }
     if wanted.contains("effects") {
-      report["drawWithEffects"] = figures(try measure(effectOptions))
+      report["drawWithEffects"] = Self.figures(try measure(effectOptions), count: count)
     }
     let layouts = try texts.map { try engine.layout($0, options: layoutOptions) }
     if wanted.contains("raster") {
-      report["rasterizeOnly"] = figures(
+      report["rasterizeOnly"] = Self.figures(
         try Measurement.medianSeconds(warmups: 1, passes: passes) {
           for layout in layouts { _ = try renderer.rasterize(layout, options: plainOptions) }
-        })
+        }, count: count)
     }
     if wanted.contains("encode") {
       let bitmaps = try layouts.map { try renderer.rasterize($0, options: plainOptions) }
-      // Each compression level: its speed and the average file size.
-      var levels: [JSONValue] = []
-      for compression in PNGCompression.allCases {
-        var bytes = 0
-        let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
-          bytes = 0
-          for bitmap in bitmaps { bytes += try bitmap.pngData(compression: compression).count }
-        }
-        if compression == .balanced { report["encodePNG"] = figures(seconds) }
-        levels.append(
-          .object([
-            "compression": .string(compression.rawValue),
-            "labelsPerSecond": .number(count / seconds),
-            "microsecondsPerLabel": .number(seconds * 1e6 / count),
-            "averageBytes": .number(Double(bytes) / count),
-          ]))
-      }
+      let (balanced, levels) = try encodingLevels(of: bitmaps)
+      report["encodePNG"] = balanced
       report["encodePNGLevels"] = .array(levels)
     }
-
-    // Blur cost against radius: one label with a shadow of growing blur. The canvas grows
-    // with the radius, so the cost per pixel is what should stay flat.
-    var blurScaling: [JSONValue] = []
     if wanted.contains("blur"), let layout = layouts.first {
-      for radius in [2.0, 8, 32] {
-        var options = RenderOptions(scale: scale)
-        options.shadow = RenderOptions.Shadow(blur: radius)
-        let geometry = try renderer.geometry(of: layout, options: options)
-        let plainSeconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
-          for _ in 0..<20 {
-            _ = try renderer.rasterize(layout, options: RenderOptions(scale: scale))
-          }
-        }
-        let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
-          for _ in 0..<20 { _ = try renderer.rasterize(layout, options: options) }
-        }
-        let pixels = Double(geometry.width * geometry.height)
-        blurScaling.append(
-          .object([
-            "blur": .number(radius), "imagePixels": .number(pixels),
-            "microsecondsPerLabel": .number(seconds * 1e6 / 20),
-            "shadowNanosecondsPerPixel": .number((seconds - plainSeconds) * 1e9 / 20 / pixels),
-          ]))
-      }
+      report["blurScaling"] = .array(try blurScaling(of: layout, renderer: renderer))
     }
+    if wanted.contains("length") {
+      let base = texts.first.map { String($0.string) } ?? "lorem ipsum"
+      report["lengthScaling"] = .array(
+        try lengthScaling(of: base, engine: engine, renderer: renderer))
+    }
+    report["peakResidentBytes"] = .number(Double(Measurement.peakResidentBytes()))
+    print(try JSONValue.object(report).encoded())
+  }
 
-    // Cost against text length: the first corpus line repeated 1, 10 and 100 times as one
-    // plain paragraph, laid out and drawn.
-    var lengthScaling: [JSONValue] = []
-    let base = texts.first.map { String($0.string) } ?? "lorem ipsum"
-    for factor in [1, 10, 100] where wanted.contains("length") {
+  /// Throughput figures for `count` labels drawn in `seconds`.
+  private static func figures(_ seconds: Double, count: Double) -> JSONValue {
+    .object([
+      "medianSeconds": .number(seconds),
+      "labelsPerSecond": .number(count / seconds),
+      "microsecondsPerLabel": .number(seconds * 1e6 / count),
+    ])
+  }
+
+  /// The options `--effects` asks for.
+  private func chosenEffects() -> RenderOptions {
+    var options = RenderOptions(scale: scale)
+    let chosen = Set(effects.split(separator: ","))
+    if chosen.contains("shadow") {
+      options.shadow = RenderOptions.Shadow(offsetX: 1, offsetY: 2, blur: 3)
+    }
+    if chosen.contains("glow") { options.glow = RenderOptions.Shadow(blur: 4) }
+    if chosen.contains("gradient") {
+      options.gradient = RenderOptions.Gradient(
+        stops: RenderOptions.Gradient.evenStops([
+          TextColor(red: 0xFF, green: 0x88, blue: 0), TextColor(red: 0xCC, green: 0, blue: 0),
+        ]))
+    }
+    if chosen.contains("outline") {
+      options.outline = RenderOptions.Outline(
+        width: 1, color: TextColor(red: 0, green: 0, blue: 0))
+    }
+    return options
+  }
+
+  /// Each PNG compression level: its speed and the average file size; and the figures of
+  /// the balanced level.
+  private func encodingLevels(
+    of bitmaps: [Bitmap]
+  ) throws -> (balanced: JSONValue, levels: [JSONValue]) {
+    let count = Double(bitmaps.count)
+    var balanced = JSONValue.object([:])
+    var levels: [JSONValue] = []
+    for compression in PNGCompression.allCases {
+      var bytes = 0
+      let seconds = try Measurement.medianSeconds(warmups: 1, passes: input.passes) {
+        bytes = 0
+        for bitmap in bitmaps { bytes += try bitmap.pngData(compression: compression).count }
+      }
+      if compression == .balanced { balanced = Self.figures(seconds, count: count) }
+      levels.append(
+        .object([
+          "compression": .string(compression.rawValue),
+          "labelsPerSecond": .number(count / seconds),
+          "microsecondsPerLabel": .number(seconds * 1e6 / count),
+          "averageBytes": .number(Double(bytes) / count),
+        ]))
+    }
+    return (balanced, levels)
+  }
+
+  /// Blur cost against radius: one label with a shadow of growing blur. The canvas grows
+  /// with the radius, so the cost per pixel is what should stay flat.
+  private func blurScaling(of layout: Layout, renderer: Renderer) throws -> [JSONValue] {
+    try [2.0, 8, 32].map { radius in
+      var options = RenderOptions(scale: scale)
+      options.shadow = RenderOptions.Shadow(blur: radius)
+      let geometry = try renderer.geometry(of: layout, options: options)
+      let plainSeconds = try Measurement.medianSeconds(warmups: 1, passes: input.passes) {
+        for _ in 0..<20 {
+          _ = try renderer.rasterize(layout, options: RenderOptions(scale: scale))
+        }
+      }
+      let seconds = try Measurement.medianSeconds(warmups: 1, passes: input.passes) {
+        for _ in 0..<20 { _ = try renderer.rasterize(layout, options: options) }
+      }
+      let pixels = Double(geometry.width * geometry.height)
+      return .object([
+        "blur": .number(radius), "imagePixels": .number(pixels),
+        "microsecondsPerLabel": .number(seconds * 1e6 / 20),
+        "shadowNanosecondsPerPixel": .number((seconds - plainSeconds) * 1e9 / 20 / pixels),
+      ])
+    }
+  }
+
+  /// Cost against text length: `base` repeated 1, 10 and 100 times as one plain paragraph,
+  /// laid out and drawn.
+  private func lengthScaling(
+    of base: String, engine: LayoutEngine, renderer: Renderer
+  ) throws -> [JSONValue] {
+    let layoutOptions = LayoutOptions(width: input.width)
+    let plainOptions = RenderOptions(scale: scale)
+    return try [1, 10, 100].map { factor in
       let string = String(repeating: base + " ", count: factor)
       let text = FormattedText(plain: string, attributes: input.formatter.defaultAttributes)
       var pixels = 0
@@ -192,17 +224,11 @@ struct RenderBenchmark: ParsableCommand {
           try engine.layout(text, options: layoutOptions), options: plainOptions)
         pixels = bitmap.width * bitmap.height
       }
-      lengthScaling.append(
-        .object([
-          "characters": .number(Double(string.count)), "imagePixels": .number(Double(pixels)),
-          "medianSeconds": .number(seconds),
-          "nanosecondsPerCharacter": .number(seconds * 1e9 / Double(string.count)),
-        ]))
+      return .object([
+        "characters": .number(Double(string.count)), "imagePixels": .number(Double(pixels)),
+        "medianSeconds": .number(seconds),
+        "nanosecondsPerCharacter": .number(seconds * 1e9 / Double(string.count)),
+      ])
     }
-
-    if wanted.contains("blur") { report["blurScaling"] = .array(blurScaling) }
-    if wanted.contains("length") { report["lengthScaling"] = .array(lengthScaling) }
-    report["peakResidentBytes"] = .number(Double(Measurement.peakResidentBytes()))
-    print(try JSONValue.object(report).encoded())
   }
 }
