@@ -184,8 +184,9 @@ struct RenderBenchmark: ParsableCommand {
     return (balanced, levels)
   }
 
-  /// Blur cost against radius: one label with a shadow of growing blur. The canvas grows
-  /// with the radius, so the cost per pixel is what should stay flat.
+  /// Blur cost against radius: one label with a shadow of growing blur.
+  ///
+  /// The canvas grows with the radius, so the cost per pixel is what should stay flat.
   private func blurScaling(of layout: Layout, renderer: Renderer) throws -> [JSONValue] {
     try [2.0, 8, 32].map { radius in
       var options = RenderOptions(scale: scale)
