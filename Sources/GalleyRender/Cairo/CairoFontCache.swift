@@ -9,7 +9,8 @@ final class CairoFontCache: Sendable {
   ///
   /// Synthesized bold is a property of a cairo face. Synthesized italic is not a property of
   /// the face or of cairo's font matrix: the scaled font is upright, marked
-  /// ``CairoScaledFont/isSlanted``, and its outlines are leant by ``GlyphPaths``.
+  /// ``CairoScaledFont/isSlanted``, and its outlines are leant by
+  /// ``CairoContext/appendGlyphPaths(_:font:)``.
   private struct FaceKey: Hashable {
     var file: String
     var index: Int
@@ -89,7 +90,7 @@ final class CairoFontCache: Sendable {
   ) -> CairoScaledFont? {
     // The matrix stays upright even for a synthesized oblique: cairo 1.16 measures a sheared
     // font correctly but draws its outlines upright once the face has been used upright, so
-    // the slant is applied to the glyphs' paths instead (``GlyphPaths``).
+    // the slant is applied to the glyphs' paths instead (`CairoContext.appendGlyphPaths`).
     var fontMatrix = cairo_matrix_t()
     cairo_matrix_init_scale(&fontMatrix, size, size)
     var deviceMatrix = cairo_matrix_t()
