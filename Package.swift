@@ -4,6 +4,8 @@ import PackageDescription
 let package = Package(
   name: "Galley",
   products: [
+    // The shared vocabulary: colors, font weights and underline styles, pure Swift.
+    .library(name: "GalleyStyle", targets: ["GalleyStyle"]),
     // The markup formatter and its attributed-run model: pure Swift, no C dependency.
     .library(name: "GalleyMarkup", targets: ["GalleyMarkup"]),
     // Family + weight + italic resolved to font files through fontconfig, with fallback.
@@ -57,17 +59,20 @@ let package = Package(
     ),
 
     // MARK: Swift modules
-    .target(name: "GalleyMarkup"),
+    // Colors, font weights and underline styles, shared by every library (and re-exported by
+    // each of the four, whose public APIs use them).
+    .target(name: "GalleyStyle"),
+    .target(name: "GalleyMarkup", dependencies: ["GalleyStyle"]),
     // Bounded reading of input files and file-system errors in words; package-internal.
     .target(name: "GalleyFiles"),
-    .target(name: "GalleyFonts", dependencies: ["GalleyMarkup", "GalleyFiles", "CFontconfig"]),
+    .target(name: "GalleyFonts", dependencies: ["GalleyStyle", "GalleyFiles", "CFontconfig"]),
     .target(
       name: "GalleyLayout",
-      dependencies: ["GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
+      dependencies: ["GalleyStyle", "GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak"]
     ),
     .target(
       name: "GalleyRender",
-      dependencies: ["GalleyMarkup", "GalleyLayout", "CCairo", "CPixman", "CPNGEncode"]),
+      dependencies: ["GalleyStyle", "GalleyLayout", "CCairo", "CPixman", "CPNGEncode"]),
     // The CLI's large JSON documents written straight to bytes, for `galley` and `galley-bench`
     // (not a product: the libraries' Codable conformances are the public JSON API).
     .target(name: "GalleyJSON", dependencies: ["GalleyMarkup", "GalleyLayout", "GalleyRender"]),
@@ -101,6 +106,10 @@ let package = Package(
     // Helpers shared by the test targets: golden files and a seeded random generator.
     .target(
       name: "GalleyTestSupport", dependencies: ["GalleyFonts"], path: "Tests/GalleyTestSupport"),
+    .testTarget(
+      name: "GalleyStyleTests",
+      dependencies: ["GalleyStyle"]
+    ),
     .testTarget(
       name: "GalleyMarkupTests",
       dependencies: ["GalleyMarkup", "GalleyTestSupport"],

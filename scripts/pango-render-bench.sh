@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs scripts/pango-render-bench.c, the Pango + cairo side of the comparison in
-# README's "Rendering" benchmark. Installs Debian's libpango1.0-dev when it is missing.
+# Builds and runs scripts/pango-render-bench.c, the Pango + cairo side of the "Rendering"
+# benchmark in docs/benchmarks.md. Installs Debian's libpango1.0-dev when it is missing.
 # Usage: scripts/pango-render-bench.sh CORPUS [--strip]
 set -euo pipefail
 cd "$(dirname "$0")/.."

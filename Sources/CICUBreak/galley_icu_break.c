@@ -9,19 +9,6 @@
 static _Thread_local UBreakIterator *cachedIterator = NULL;
 static _Thread_local char cachedLocale[72] = {0};
 
-// UAX #14 LB4 and LB5: a break after BK (LF, VT, FF, NEL, LS, PS) or CR is mandatory. This is
-// decided from the text, not from ubrk_getRuleStatus: ICU gives boundaries found by its
-// dictionaries (Thai, Lao, Khmer, Burmese, CJK) the status of the rule-based boundary that
-// follows them, so every word before a paragraph's newline would read as a hard break.
-static int isMandatoryBreakAfter(uint16_t unit) {
-  switch (unit) {
-  case 0x000A: case 0x000B: case 0x000C: case 0x000D: case 0x0085: case 0x2028: case 0x2029:
-    return 1;
-  default:
-    return 0;
-  }
-}
-
 static UBreakIterator *iteratorFor(const char *locale, UErrorCode *status) {
   const char *wanted = locale ? locale : "";
   if (cachedIterator != NULL && strncmp(cachedLocale, wanted, sizeof cachedLocale) == 0) {
@@ -40,7 +27,7 @@ static UBreakIterator *iteratorFor(const char *locale, UErrorCode *status) {
 }
 
 int32_t galley_line_breaks(const uint16_t *text, int32_t length, const char *locale,
-                           int32_t *offsets, uint8_t *hard, int32_t capacity) {
+                           int32_t *offsets, int32_t capacity) {
   if (length == 0) return 0;
   UErrorCode status = U_ZERO_ERROR;
   UBreakIterator *iterator = iteratorFor(locale, &status);
@@ -50,10 +37,7 @@ int32_t galley_line_breaks(const uint16_t *text, int32_t length, const char *loc
   int32_t count = 0;
   for (int32_t position = ubrk_next(iterator); position != UBRK_DONE;
        position = ubrk_next(iterator)) {
-    if (count < capacity) {
-      offsets[count] = position;
-      hard[count] = (uint8_t)isMandatoryBreakAfter(text[position - 1]);
-    }
+    if (count < capacity) offsets[count] = position;
     count++;
   }
   // Drop the reference to the caller's text, which is freed after this call.

@@ -150,7 +150,7 @@ struct HitBenchmark: ParsableCommand {
     let text = try formatter.format(String(repeating: sentence, count: 6))
     let layout = try LayoutEngine(fonts: try FontSet()).layout(
       text, options: LayoutOptions(width: 400))
-    let tester = HitTester(layout: layout, text: text)
+    let tester = HitTester(layout: layout)
     var points: [(Double, Double)] = []
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<4096 {

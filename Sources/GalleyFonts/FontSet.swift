@@ -1,3 +1,4 @@
+import GalleyStyle
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -192,11 +193,11 @@ public final class FontSet: Sendable {
         .invalidFamilyName, "family names have 1 to \(Self.maximumFamilyNameBytes) bytes")
     }
     let key = FontSetDefinition.normalized(trimmed)
-    if catalog.facesByFamily[key] != nil { return (key, .installed) }
+    if catalog.faceIndicesByFamily[key] != nil { return (key, .installed) }
     if let targets = rules.aliases[key] {
       for target in targets {
         let targetKey = FontSetDefinition.normalized(target)
-        if catalog.facesByFamily[targetKey] != nil { return (targetKey, .alias) }
+        if catalog.faceIndicesByFamily[targetKey] != nil { return (targetKey, .alias) }
       }
     }
     let isGeneric = Self.genericKeys.contains(key)
@@ -206,7 +207,8 @@ public final class FontSet: Sendable {
         suggestions: suggestions(for: trimmed))
     }
     let substitute = fontconfig.withLock { $0.substituteFamily(for: trimmed) }
-    if let substitute, catalog.facesByFamily[FontSetDefinition.normalized(substitute)] != nil {
+    if let substitute, catalog.faceIndicesByFamily[FontSetDefinition.normalized(substitute)] != nil
+    {
       return (FontSetDefinition.normalized(substitute), isGeneric ? .generic : .substitute)
     }
     // fontconfig named a family we did not list; fall back to the first family we have.
@@ -255,7 +257,7 @@ public final class FontSet: Sendable {
   public func resolve(
     family: String, weight: Int = 0, italic: Bool = false, strict: Bool = false
   ) throws(FontSetError) -> ResolvedFace {
-    let cssWeight = try FontWeightScale.cssWeight(weight)
+    let cssWeight = try FontWeight.cssWeight(weight)
     let key = ResolveKey(family: family, weight: weight, isItalic: italic)
     if let cached = cache.withLock({ $0[key] }) {
       if strict, cached.isSubstituted { _ = try locate(family, strict: true) }
@@ -264,7 +266,7 @@ public final class FontSet: Sendable {
     let (familyKey, matchedBy) = try locate(family, strict: strict)
     let faces = catalog.faces(ofFamilyKey: familyKey)
     var target = cssWeight
-    if FontWeightScale.steps.contains(weight),
+    if FontWeight.ladderSteps.contains(weight),
       let ladder = rules.ladders[FontSetDefinition.normalized(family)] ?? rules.ladders[familyKey],
       let entry = ladder[weight]
     {
@@ -353,7 +355,7 @@ public final class FontSet: Sendable {
   /// - Parameter family: A family name.
   /// - Returns: Steps -3...3 with their faces, or an empty array for an invalid name.
   public func ladder(forFamily family: String) -> [(step: Int, face: ResolvedFace)] {
-    FontWeightScale.steps.compactMap { step in
+    FontWeight.ladderSteps.compactMap { step in
       (try? resolve(family: family, weight: step)).map { (step, $0) }
     }
   }

@@ -25,7 +25,7 @@ extension Layout {
       writer.element()
       writer.beginObject()
       writer.key("color")
-      writer.write(background.color)
+      writer.write(background.color.hexString)
       writer.key("rect")
       try background.rect.writeJSON(into: &writer)
       writer.endObject()
@@ -37,7 +37,7 @@ extension Layout {
       writer.element()
       writer.beginObject()
       writer.key("color")
-      writer.write(decoration.color)
+      writer.write(decoration.color.hexString)
       writer.key("kind")
       writer.write(decoration.kind.rawValue)
       writer.key("rect")
@@ -92,6 +92,13 @@ extension Layout.Line {
     try writer.write(height)
     writer.key("length")
     writer.write(length)
+    writer.key("ligatureCarets")
+    writer.beginArray()
+    for caret in ligatureCarets {
+      writer.element()
+      writer.write(caret)
+    }
+    writer.endArray()
     writer.key("location")
     writer.write(location)
     writer.key("runs")
@@ -101,6 +108,8 @@ extension Layout.Line {
       try run.writeJSON(into: &writer)
     }
     writer.endArray()
+    writer.key("visibleLength")
+    writer.write(visibleLength)
     writer.key("width")
     try writer.write(width)
     writer.key("x")
@@ -113,14 +122,14 @@ extension Layout.Line {
 
 /// A glyph run and its glyphs as the layout document holds them.
 extension Layout.GlyphRun {
-  /// Writes the run: its color, font and glyphs.
+  /// Writes the run: its color, font, glyphs, source range and link (`null` for none).
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
   func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("color")
-    writer.write(color)
+    writer.write(color.hexString)
     writer.key("font")
     try font.writeJSON(into: &writer)
     writer.key("glyphs")
@@ -141,6 +150,12 @@ extension Layout.GlyphRun {
       writer.endObject()
     }
     writer.endArray()
+    writer.key("length")
+    writer.write(length)
+    writer.key("link")
+    if let link { writer.write(link) } else { writer.writeNull() }
+    writer.key("location")
+    writer.write(location)
     writer.endObject()
   }
 }

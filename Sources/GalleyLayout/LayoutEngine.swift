@@ -12,9 +12,10 @@ import GalleyMarkup
 /// let layout = try engine.layout(text, options: LayoutOptions(width: 200))
 /// ```
 ///
-/// The stages and their outputs: itemization (`TextItem`), shaping (`ShapedItem`), break
-/// analysis (`BreakOpportunities`), line breaking (`LineRange`) and positioning (``Layout``).
-/// See `docs/design.md`.
+/// The stages and their outputs: itemization (`Itemization`), shaping (`ShapedItem`), break
+/// analysis (`BreakOpportunities`), line breaking (`TextLine`), line assembly
+/// (`AssembledLine`), line stacking (`LineStack`), and the builders of lines, link regions,
+/// decorations and backgrounds (``Layout``). The design note's stage table names their files.
 public final class LayoutEngine: Sendable {
   /// The fonts the engine resolves families with.
   public let fonts: FontSet
@@ -50,58 +51,26 @@ public final class LayoutEngine: Sendable {
     if let problem = Self.attributesProblem(text) {
       throw LayoutError(.invalidAttributes, problem)
     }
+    // The stages, in the order of the design note's stage table.
+    let paragraph = Paragraph(text.string)
     let itemization = Itemizer.items(of: text, fonts: fonts, language: options.language)
-    let items = itemization.items
-    let bytes = Array(text.string.utf8)
-    let buffer = ShapingBuffer(words: words)
-    func attributes(_ item: TextItem) -> TextAttributes { text.runs[item.runIndex].attributes }
-    var shaped: [ShapedItem] = []
-    shaped.reserveCapacity(items.count)
-    // The fonts this layout uses, found once each in the shared cache.
-    var fontsUsed: [(face: Int, size: Double, font: ShapingFont)] = []
-    var groupStart = 0
-    while groupStart < items.count {
-      let first = items[groupStart]
-      let size = attributes(first).size
-      var groupEnd = groupStart + 1
-      while groupEnd < items.count, items[groupEnd].face == first.face,
-        attributes(items[groupEnd]).size == size,
-        items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound
-      {
-        groupEnd += 1
-      }
-      let font: ShapingFont
-      if let known = fontsUsed.first(where: { $0.face == first.face && $0.size == size }) {
-        font = known.font
-      } else {
-        font = try cache.font(for: itemization.faces[first.face], size: size)
-        fontsUsed.append((first.face, size, font))
-      }
-      shaped += bytes.withUnsafeBufferPointer { paragraph in
-        ShapedItem.shapeGroup(
-          items[groupStart..<groupEnd], font: font, paragraph: paragraph,
-          language: options.language, buffer: buffer,
-          characterSpacing: { attributes($0).characterSpacing })
-      }
-      groupStart = groupEnd
-    }
-    let offsets = OffsetTable(utf8: bytes)
-    let breaks = try BreakOpportunities(offsets: offsets, language: options.language)
-    let breaker = LineBreaker(text: text.string, items: shaped)
-    let maximumWidth = options.width.map { Int64(($0 * 64).rounded(.down)) }
-    let lineRanges = breaker.lines(breaks: breaks, maximumWidth: maximumWidth, text: text.string)
-    let positioner = LinePositioner(
-      text: text, items: shaped, faces: itemization.faces, offsets: offsets, options: options,
-      bytes: bytes)
-    // A break where HarfBuzz says it is unsafe: shape the line's part of the item again.
-    return positioner.layout(lineRanges) { shapedItem, range in
-      bytes.withUnsafeBufferPointer { paragraph in
-        ShapedItem.shape(
-          shapedItem.item, range: range, font: shapedItem.font, paragraph: paragraph,
-          language: options.language, buffer: buffer,
-          characterSpacing: attributes(shapedItem.item).characterSpacing)
-      }
-    }
+    let shaping = Shaping(
+      paragraph: paragraph, text: text, language: options.language, cache: cache, words: words)
+    let items = try shaping.shape(itemization)
+    let breaks = try BreakOpportunities(paragraph, language: options.language)
+    let lines = LineBreaker(paragraph: paragraph, items: items)
+      .lines(breaks: breaks, maximumWidth: options.width.map { Int64(($0 * 64).rounded(.down)) })
+    let assembled = LineAssembler(paragraph: paragraph, text: text, items: items)
+      .assemble(lines, reshape: shaping.reshape)
+    let stack = LineStacker(items: items, options: options).stack(assembled)
+    let placed = PlacedText(
+      paragraph: paragraph, text: text, items: items, faces: itemization.faces, lines: assembled,
+      stack: stack)
+    return Layout(
+      size: Layout.Size(width: options.width ?? points(stack.width), height: points(stack.height)),
+      lines: LineBuilder.lines(of: placed), links: LinkRegionBuilder.regions(of: placed),
+      decorations: DecorationBuilder.decorations(of: placed),
+      backgrounds: BackgroundBuilder.backgrounds(of: placed))
   }
 
   /// The smallest box that holds the text laid out at `width`.

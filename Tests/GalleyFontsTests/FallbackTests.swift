@@ -37,6 +37,24 @@ struct FallbackTests {
     #expect(lines == Self.scripts.map(\.line))
   }
 
+  /// A part of a text (an attributed run) gets offsets of the whole text, in both units, on
+  /// the fast path (one face) and the clustering path (several).
+  @Test("Runs of a substring report whole-text offsets", arguments: ["plain words", "男孩 and 👍🏽"])
+  func substringRunsReportWholeTextOffsets(_ part: String) throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: "DejaVu Sans")
+    let text = "Prefix é😀 " + part + " suffix"
+    let start = text.range(of: part)?.lowerBound ?? text.startIndex
+    let substring = text[start..<text.index(start, offsetBy: part.count)]
+    let runs = fonts.fallbackRuns(for: substring, primary: primary)
+    for run in runs {
+      #expect(run.utf8Range == text.utf8.offsets(of: run.range))
+      #expect(run.utf16Range == text.utf16.offsets(of: run.range))
+    }
+    #expect(
+      runs.first?.utf8Range.lowerBound == text.utf8.distance(from: text.startIndex, to: start))
+  }
+
   @Test func everyScriptFindsAFace() throws {
     let fonts = try HermeticFonts.fontSet()
     let primary = try fonts.resolve(family: "DejaVu Sans")
@@ -124,5 +142,13 @@ struct FallbackTests {
     let controls = fonts.fallbackRuns(for: "\n\t\u{200D}", primary: primary)
     #expect(controls.count == 1)
     #expect(controls.first?.isPrimary == true)
+  }
+}
+
+extension BidirectionalCollection where Index == String.Index {
+  /// The offsets of a range of string indices in this view's code units.
+  fileprivate func offsets(of range: Range<String.Index>) -> Range<Int> {
+    distance(
+      from: startIndex, to: range.lowerBound)..<distance(from: startIndex, to: range.upperBound)
   }
 }

@@ -215,7 +215,7 @@ struct ResolutionTests {
         let position = try #require(
           requests.firstIndex {
             $0.0 == resolved.requestedFamily && ($0.2 == resolved.isItalicRequested)
-              && (try? FontWeightScale.cssWeight($0.1)) == resolved.requestedWeight
+              && (try? FontWeight.cssWeight($0.1)) == resolved.requestedWeight
           })
         #expect(resolved == expected[position])
       }

@@ -12,7 +12,7 @@ struct LinkAndHitTests {
     #expect(link.location == 2)
     #expect(link.length == 13)
     #expect(link.rects.count == lines)
-    let hits = HitTester(layout: layout, text: text)
+    let hits = HitTester(layout: layout)
     for rect in link.rects {
       let line = try #require(layout.lines.first { $0.y == rect.y })
       #expect(rect.height == line.height)
@@ -30,7 +30,7 @@ struct LinkAndHitTests {
   @Test func hitTestingAtClusterEdgesGapsAndLineEnds() throws {
     let options = LayoutOptions(width: 60, lineSpacing: 10)
     let (text, layout) = try LayoutSupport.layout("ab %Lcd%l\nef", options: options)
-    let hits = HitTester(layout: layout, text: text)
+    let hits = HitTester(layout: layout)
     let first = layout.lines[0]
     let glyphs = first.runs.flatMap(\.glyphs)
     let b = try #require(glyphs.first { $0.cluster == 1 })
@@ -61,7 +61,7 @@ struct LinkAndHitTests {
 
   @Test func trailingSpacesHitNothing() throws {
     let (text, layout) = try LayoutSupport.layout("word     next", width: 45)
-    let hits = HitTester(layout: layout, text: text)
+    let hits = HitTester(layout: layout)
     let first = layout.lines[0]
     #expect(hits.characterIndex(atX: first.width + 2, y: first.baseline - 2) == nil)
   }
@@ -71,7 +71,7 @@ struct LinkAndHitTests {
     let (text, layout) = try LayoutSupport.layout("%1Ffi")
     let line = layout.lines[0]
     let glyphs = line.runs.flatMap(\.glyphs)
-    let hits = HitTester(layout: layout, text: text)
+    let hits = HitTester(layout: layout)
     if glyphs.count == 1, let glyph = glyphs.first {
       #expect(hits.characterIndex(atX: glyph.x + glyph.advance * 0.25, y: line.baseline - 2) == 0)
       #expect(hits.characterIndex(atX: glyph.x + glyph.advance * 0.75, y: line.baseline - 2) == 1)
@@ -82,7 +82,7 @@ struct LinkAndHitTests {
 
   @Test func emptyLayoutHitsNothing() throws {
     let (text, layout) = try LayoutSupport.layout("")
-    let hits = HitTester(layout: layout, text: text)
+    let hits = HitTester(layout: layout)
     #expect(hits.link(atX: 0, y: 0, tolerance: 100) == nil)
     #expect(hits.characterIndex(atX: 0, y: 0) == nil)
     #expect(hits.closestCharacterIndex(toX: 0, y: 0) == 0)
@@ -123,7 +123,7 @@ struct LayoutReviewTests {
   @Test func caretInAGapGoesToTheNearerLine() throws {
     let (text, layout) = try LayoutSupport.layout(
       "one\ntwo", options: LayoutOptions(lineSpacing: 20))
-    let hits = HitTester(layout: layout, text: text)
+    let hits = HitTester(layout: layout)
     let first = layout.lines[0]
     #expect(hits.closestCharacterIndex(toX: 0, y: first.y + first.height + 2) == 0)
     #expect(hits.closestCharacterIndex(toX: 0, y: first.y + first.height + 18) == 4)

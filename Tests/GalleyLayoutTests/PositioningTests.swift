@@ -130,7 +130,7 @@ struct PositioningTests {
     #expect(underline.y > line.baseline)
     #expect(strike.y < line.baseline)
     #expect(layout.backgrounds.count == 1)
-    #expect(layout.backgrounds.first?.color == "#1A5FB4FF")
+    #expect(layout.backgrounds.first?.color.hexString == "#1A5FB4FF")
     #expect(layout.backgrounds.first?.rect.height == line.height)
   }
 

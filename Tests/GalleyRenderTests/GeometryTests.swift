@@ -144,7 +144,7 @@ struct GeometryTests {
     var options = RenderOptions(scale: 3)
     options.shadow = RenderOptions.Shadow(offsetX: -4, offsetY: -4, blur: 6)
     let bitmap = try RenderSupport.renderer.rasterize(layout, options: options)
-    let tester = HitTester(layout: layout, text: text)
+    let tester = HitTester(layout: layout)
     for link in layout.links {
       let rect = try #require(link.rects.first)
       // The link's center in image pixels, as an app would get it from a tap on the image.

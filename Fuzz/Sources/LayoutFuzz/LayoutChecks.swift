@@ -231,7 +231,7 @@ enum LayoutChecks {
   ///   - layout: The layout.
   ///   - text: The text it was made from.
   static func checkHitTesting(_ layout: Layout, text: FormattedText) {
-    let tester = HitTester(layout: layout, text: text)
+    let tester = HitTester(layout: layout)
     let count = text.string.utf16.count
     for line in layout.lines {
       let y = line.y + line.height / 2

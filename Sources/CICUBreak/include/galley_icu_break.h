@@ -7,11 +7,13 @@
 /// dictionaries for Thai, Lao, Khmer, Burmese and CJK).
 ///
 /// Writes up to `capacity` break offsets (UTF-16, each > 0, the last == length) into
-/// `offsets`, and into `hard` 1 for a mandatory break (after LF, CR, VT, FF, NEL, U+2028 or
-/// U+2029: UAX #14 LB4 and LB5) or 0.
+/// `offsets`. Which breaks are mandatory is decided by the caller from the text (the
+/// character before the break), not from ICU's rule status: ICU gives boundaries found by its
+/// dictionaries (Thai, Lao, Khmer, Burmese, CJK) the status of the rule-based boundary that
+/// follows them, so every word before a paragraph's newline would read as a hard break.
 /// Returns the number of breaks found (which may exceed `capacity`: call again with more
 /// room), or -1 when ICU fails. `locale` may be NULL or a BCP 47 / ICU locale such as "th".
 int32_t galley_line_breaks(const uint16_t *text, int32_t length, const char *locale,
-                           int32_t *offsets, uint8_t *hard, int32_t capacity);
+                           int32_t *offsets, int32_t capacity);
 
 #endif

@@ -1,4 +1,5 @@
 import GalleyFiles
+import GalleyStyle
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -164,12 +165,12 @@ public struct FontSetDefinition: Hashable, Sendable {
       var ladder: [Int: LadderEntry] = [:]
       for (stepText, entry) in stepTable {
         let stepKey = "\(key).\(stepText)"
-        guard let step = Int(stepText), FontWeightScale.steps.contains(step) else {
+        guard let step = Int(stepText), FontWeight.ladderSteps.contains(step) else {
           throw fail(stepKey, "steps are the integers -3 to 3")
         }
         if let name = entry.string, isName(name) {
           ladder[step] = .style(name)
-        } else if let weight = entry.integer, (100...1000).contains(weight) {
+        } else if let weight = entry.integer, FontWeight.cssWeights.contains(weight) {
           ladder[step] = .weight(weight)
         } else {
           throw fail(stepKey, "must be a CSS weight in 100...1000 or a style name")
@@ -195,7 +196,8 @@ public struct FontSetDefinition: Hashable, Sendable {
       }
       var overrides: [String: Int] = [:]
       for (style, weight) in styleTable {
-        guard isName(style), let weight = weight.integer, (100...1000).contains(weight) else {
+        guard isName(style), let weight = weight.integer, FontWeight.cssWeights.contains(weight)
+        else {
           throw fail("\(key).\(style)", "must be a CSS weight in 100...1000")
         }
         overrides[style] = weight

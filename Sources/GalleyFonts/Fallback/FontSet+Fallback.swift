@@ -1,9 +1,13 @@
-/// A run of text and the face that draws it, from ``FontSet/fallbackRuns(for:primary:language:)``.
+/// A run of text and the face that draws it, from
+/// ``FontSet/fallbackRuns(for:primary:language:)-(String,_,_)``.
 public struct FallbackRun: Hashable, Sendable {
   /// The run's range in the text.
   public var range: Range<String.Index>
-  /// The run's range in UTF-16 code units.
+  /// The run's range in UTF-16 code units of the whole string (for a substring, counted from
+  /// its base's start, as ``range`` is).
   public var utf16Range: Range<Int>
+  /// The run's range in UTF-8 code units of the whole string.
+  public var utf8Range: Range<Int>
   /// The face, or `nil` when no installed face covers the run's characters.
   public var face: FaceDescriptor?
   /// Whether the face is the requested (primary) face rather than a fallback.
@@ -26,10 +30,10 @@ extension FontSet {
     for scalar: Unicode.Scalar, primary: ResolvedFace, language: String? = nil
   ) -> FaceDescriptor? {
     fontconfig.withLock { state in
-      let style = state.style(for: primary, language: language)
+      let styleIndex = state.styleIndex(for: primary, language: language)
       let position = state.position(
-        for: scalar, style: style, wantsColor: scalar.properties.isEmojiPresentation)
-      return position == -1 ? primary.face : state.face(at: position, style: style)
+        for: scalar, styleIndex: styleIndex, wantsColor: scalar.properties.isEmojiPresentation)
+      return position == -1 ? primary.face : state.face(at: position, styleIndex: styleIndex)
     }
   }
 
@@ -53,8 +57,9 @@ extension FontSet {
   /// Splits part of a text into runs by the face that draws each grapheme cluster.
   ///
   /// The same as ``fallbackRuns(for:primary:language:)-(String,_,_)``, without copying the
-  /// part: the runs' ranges are indices of the whole string, and their UTF-16 ranges count from
-  /// the start of `text`.
+  /// part: the runs' ranges, UTF-16 ranges and UTF-8 ranges are all offsets of the whole
+  /// string, so a caller that splits a text by attribute runs gets offsets it can use as they
+  /// are.
   ///
   /// - Parameters:
   ///   - text: Part of a string.
@@ -65,30 +70,34 @@ extension FontSet {
     for text: Substring, primary: ResolvedFace, language: String? = nil
   ) -> [FallbackRun] {
     fontconfig.withLock { state in
-      let style = state.style(for: primary, language: language)
+      let styleIndex = state.styleIndex(for: primary, language: language)
       if text.isEmpty { return [] }
-      if let length = state.primaryCoverage(text, style: style) {
+      let base = text.base
+      var utf16 = base.utf16.distance(from: base.startIndex, to: text.startIndex)
+      var utf8 = base.utf8.distance(from: base.startIndex, to: text.startIndex)
+      if let length = state.primaryCoverage(text, styleIndex: styleIndex) {
         // The common case: one run in the requested face, no grapheme clustering needed.
         return [
           FallbackRun(
-            range: text.startIndex..<text.endIndex, utf16Range: 0..<length,
-            face: primary.face, isPrimary: true)
+            range: text.startIndex..<text.endIndex, utf16Range: utf16..<utf16 + length,
+            utf8Range: utf8..<utf8 + text.utf8.count, face: primary.face, isPrimary: true)
         ]
       }
       var runs: [FallbackRun] = []
       var positions: [Int32] = []
-      var utf16 = 0
       for index in text.indices {
         let cluster = text[index]
         let length = cluster.utf16.count
+        let length8 = cluster.utf8.count
         let required = Self.requiredScalars(of: cluster)
-        var position = Self.position(for: cluster, required: required, style: style, state: &state)
+        var position = Self.position(
+          for: cluster, required: required, styleIndex: styleIndex, state: &state)
         if let previous = positions.last {
           if required.isEmpty {
             // Controls, joiners and marks alone stay with the text before them.
             position = previous
           } else if position != -1, previous >= 0, previous != position,
-            state.covers(required, position: previous, style: style)
+            state.covers(required, position: previous, styleIndex: styleIndex)
           {
             // Like Pango: punctuation and other shared characters that the requested face
             // lacks stay in the fallback face already in use, if it has them.
@@ -100,15 +109,19 @@ extension FontSet {
           runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<end
           runs[runs.count - 1].utf16Range =
             runs[runs.count - 1].utf16Range.lowerBound..<utf16 + length
+          runs[runs.count - 1].utf8Range =
+            runs[runs.count - 1].utf8Range.lowerBound..<utf8 + length8
         } else {
-          let face = position == -1 ? primary.face : state.face(at: position, style: style)
+          let face =
+            position == -1 ? primary.face : state.face(at: position, styleIndex: styleIndex)
           runs.append(
             FallbackRun(
-              range: index..<end, utf16Range: utf16..<utf16 + length, face: face,
-              isPrimary: position == -1))
+              range: index..<end, utf16Range: utf16..<utf16 + length,
+              utf8Range: utf8..<utf8 + length8, face: face, isPrimary: position == -1))
           positions.append(position)
         }
         utf16 += length
+        utf8 += length8
       }
       return runs
     }
@@ -116,20 +129,21 @@ extension FontSet {
 
   /// -1 for the primary face, a fallback position, or -2 when no face covers the cluster.
   private static func position(
-    for cluster: Character, required: [Unicode.Scalar], style: Int32,
+    for cluster: Character, required: [Unicode.Scalar], styleIndex: Int32,
     state: inout FontconfigState
   ) -> Int32 {
     guard let first = required.first else { return -1 }
     let wantsColor = isEmojiPresentation(cluster)
-    let firstPosition = state.position(for: first, style: style, wantsColor: wantsColor)
+    let firstPosition = state.position(for: first, styleIndex: styleIndex, wantsColor: wantsColor)
     if required.count == 1 { return firstPosition }
     // Several characters: the first face that covers them all, in the usual order.
-    let count = Int32(state.fallbackCount(style: style))
+    let count = Int32(state.fallbackCount(styleIndex: styleIndex))
     var order: [Int32] = []
-    if wantsColor { order += (0..<count).filter { state.isColor(at: $0, style: style) } }
+    if wantsColor { order += (0..<count).filter { state.isColor(at: $0, styleIndex: styleIndex) } }
     order.append(-1)
     order += 0..<count
-    return order.first { state.covers(required, position: $0, style: style) } ?? firstPosition
+    return order.first { state.covers(required, position: $0, styleIndex: styleIndex) }
+      ?? firstPosition
   }
 
   /// The characters a face must have to draw a cluster: not joiners, variation selectors,

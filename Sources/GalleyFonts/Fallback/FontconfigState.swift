@@ -3,7 +3,7 @@
 struct FontconfigState: ~Copyable {
   let configuration: FontconfigConfiguration
   private var substitutes: [String: String?] = [:]
-  private var styles: [StyleKey: Int] = [:]
+  private var styleIndices: [StyleKey: Int] = [:]
   /// The style asked for last: runs of one text mostly share it, and comparing is cheaper than
   /// hashing a file path.
   private var lastStyle: (key: StyleKey, id: Int32)?
@@ -38,7 +38,7 @@ struct FontconfigState: ~Copyable {
   static let directLimit: UInt32 = 0x3000
 
   private struct MemoKey: Hashable {
-    var style: Int32
+    var styleIndex: Int32
     var scalar: UInt32
     var wantsColor: Bool
   }
@@ -51,18 +51,19 @@ struct FontconfigState: ~Copyable {
     return found
   }
 
-  /// The id of a style's fallback data, creating it on first use.
-  mutating func style(for primary: ResolvedFace, language: String?) -> Int32 {
+  /// The index of a style's fallback data (primary face, ranked fallbacks and their caches) in
+  /// `styleData`, creating it on first use.
+  mutating func styleIndex(for primary: ResolvedFace, language: String?) -> Int32 {
     let key = StyleKey(
       file: primary.face.file, index: primary.face.index, weight: primary.requestedWeight,
       isItalic: primary.isItalicRequested, language: language)
     if let last = lastStyle, last.key == key { return last.id }
-    if let id = styles[key] {
+    if let id = styleIndices[key] {
       lastStyle = (key, Int32(id))
       return Int32(id)
     }
     if styleData.count >= Self.styleLimit {
-      styles.removeAll()
+      styleIndices.removeAll()
       styleData.removeAll()
       memo.removeAll()
       lastStyle = nil
@@ -73,18 +74,18 @@ struct FontconfigState: ~Copyable {
         family: primary.face.family, cssWeight: primary.requestedWeight,
         isItalic: primary.isItalicRequested, language: language))
     styleData.append(data)
-    styles[key] = styleData.count - 1
+    styleIndices[key] = styleData.count - 1
     return Int32(styleData.count - 1)
   }
 
-  /// Whether the primary face of `style` draws every scalar of `text` by itself, and if so the
-  /// text's length in UTF-16 code units.
+  /// Whether the primary face of the style at `styleIndex` draws every scalar of `text` by
+  /// itself, and if so the text's length in UTF-16 code units.
   ///
   /// Emoji presentation is left to the slow path. Decided with the direct table, so it costs a
   /// few nanoseconds per scalar; the UTF-8 bytes are decoded in place when the text is
   /// contiguous, which native strings are. `nil` means "look closer", not "no".
-  mutating func primaryCoverage(_ text: Substring, style: Int32) -> Int? {
-    let id = Int(style)
+  mutating func primaryCoverage(_ text: Substring, styleIndex: Int32) -> Int? {
+    let id = Int(styleIndex)
     if styleData[id].primaryCovers.isEmpty {
       styleData[id].primaryCovers = [Int8](repeating: -1, count: Int(Self.directLimit))
     }
@@ -168,41 +169,43 @@ struct FontconfigState: ~Copyable {
   /// Which face draws `scalar`, memoized per style: -1 for the primary face, a position in
   /// the fallback list, or -2 when no face covers it.
   mutating func position(
-    for scalar: Unicode.Scalar, style: Int32, wantsColor: Bool
+    for scalar: Unicode.Scalar, styleIndex: Int32, wantsColor: Bool
   ) -> Int32 {
-    let key = MemoKey(style: style, scalar: scalar.value, wantsColor: wantsColor)
+    let key = MemoKey(styleIndex: styleIndex, scalar: scalar.value, wantsColor: wantsColor)
     if let position = memo[key] { return position }
-    let position = compute(scalar, style: style, wantsColor: wantsColor)
+    let position = compute(scalar, styleIndex: styleIndex, wantsColor: wantsColor)
     if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
     memo[key] = position
     return position
   }
 
   /// Whether the face at a fallback position (or the primary, -1) covers every scalar.
-  func covers(_ scalars: [Unicode.Scalar], position: Int32, style: Int32) -> Bool {
-    let data = styleData[Int(style)]
+  func covers(_ scalars: [Unicode.Scalar], position: Int32, styleIndex: Int32) -> Bool {
+    let data = styleData[Int(styleIndex)]
     if position < 0 { return scalars.allSatisfy { data.primary?.covers($0) ?? false } }
     guard let list = data.list else { return false }
     return scalars.allSatisfy { list.covers(Int(position), $0) }
   }
 
-  /// The fallback positions to try for a cluster, best first, not counting the primary.
-  func fallbackCount(style: Int32) -> Int {
-    styleData[Int(style)].list?.faces.count ?? 0
+  /// How many fallback faces the style has (positions `0..<count`), not counting the primary.
+  func fallbackCount(styleIndex: Int32) -> Int {
+    styleData[Int(styleIndex)].list?.faces.count ?? 0
   }
 
-  func face(at position: Int32, style: Int32) -> FaceDescriptor? {
-    guard position >= 0, let list = styleData[Int(style)].list else { return nil }
+  /// The fallback face at `position`; `nil` for the primary face (-1) and for none (-2).
+  func face(at position: Int32, styleIndex: Int32) -> FaceDescriptor? {
+    guard position >= 0, let list = styleData[Int(styleIndex)].list else { return nil }
     return list.faces[Int(position)]
   }
 
-  func isColor(at position: Int32, style: Int32) -> Bool {
-    face(at: position, style: style)?.isColor ?? false
+  /// Whether the fallback face at `position` has color glyphs.
+  func isColor(at position: Int32, styleIndex: Int32) -> Bool {
+    face(at: position, styleIndex: styleIndex)?.isColor ?? false
   }
 
   /// -1 for the primary face, a list position, or -2 when no face covers the scalar.
-  private func compute(_ scalar: Unicode.Scalar, style: Int32, wantsColor: Bool) -> Int32 {
-    let data = styleData[Int(style)]
+  private func compute(_ scalar: Unicode.Scalar, styleIndex: Int32, wantsColor: Bool) -> Int32 {
+    let data = styleData[Int(styleIndex)]
     let count = data.list?.faces.count ?? 0
     if wantsColor, let list = data.list {
       for position in 0..<count where list.faces[position].isColor && list.covers(position, scalar)

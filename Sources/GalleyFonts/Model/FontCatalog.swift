@@ -2,13 +2,13 @@
 struct FontCatalog: Sendable {
   let faces: [FaceDescriptor]
   /// Normalized family name → indices into `faces`.
-  let facesByFamily: [String: [Int]]
+  let faceIndicesByFamily: [String: [Int]]
   /// Normalized family name → the name as fontconfig spells it.
   let displayNames: [String: String]
 
   init(faces listed: [FaceDescriptor], weightOverrides: [String: [String: Int]]) {
     var faces: [FaceDescriptor] = []
-    var index: [String: [Int]] = [:]
+    var faceIndices: [String: [Int]] = [:]
     var names: [String: String] = [:]
     var seen = Set<String>()
     var seenDesigns = Set<Design>()
@@ -30,13 +30,13 @@ struct FontCatalog: Sendable {
       faces.append(face)
       for (family, key) in zip(face.families, keys) {
         guard !key.isEmpty else { continue }
-        index[key, default: []].append(position)
+        faceIndices[key, default: []].append(position)
         if names[key] == nil { names[key] = family }
       }
     }
     // Stable order: the same faces in the same order, whatever order fontconfig listed them.
-    for key in index.keys {
-      index[key]?.sort { lhs, rhs in
+    for key in faceIndices.keys {
+      faceIndices[key]?.sort { lhs, rhs in
         let (a, b) = (faces[lhs], faces[rhs])
         return (a.slant, a.width, a.weight, a.file, a.index) < (
           b.slant, b.width, b.weight, b.file, b.index
@@ -44,7 +44,7 @@ struct FontCatalog: Sendable {
       }
     }
     self.faces = faces
-    self.facesByFamily = index
+    self.faceIndicesByFamily = faceIndices
     self.displayNames = names
   }
 
@@ -68,34 +68,11 @@ struct FontCatalog: Sendable {
   }
 
   func faces(ofFamilyKey key: String) -> [FaceDescriptor] {
-    (facesByFamily[key] ?? []).map { faces[$0] }
+    (faceIndicesByFamily[key] ?? []).map { faces[$0] }
   }
 
   /// Family names as fontconfig spells them, sorted case-insensitively.
   var familyNames: [String] {
     displayNames.values.sorted { $0.lowercased() < $1.lowercased() }
-  }
-}
-
-/// The merged FontSets definitions, keyed by normalized family name; later files win.
-struct DefinitionRules: Sendable {
-  var aliases: [String: [String]] = [:]
-  var ladders: [String: [Int: FontSetDefinition.LadderEntry]] = [:]
-  var weights: [String: [String: Int]] = [:]
-
-  init(_ definitions: [FontSetDefinition]) {
-    for definition in definitions {
-      for (family, targets) in definition.aliases {
-        aliases[FontSetDefinition.normalized(family)] = targets
-      }
-      for (family, ladder) in definition.ladders {
-        ladders[FontSetDefinition.normalized(family)] = ladder
-      }
-      for (family, styles) in definition.weights {
-        var normalized: [String: Int] = [:]
-        for (style, weight) in styles { normalized[FontSetDefinition.normalized(style)] = weight }
-        weights[FontSetDefinition.normalized(family), default: [:]].merge(normalized) { $1 }
-      }
-    }
   }
 }

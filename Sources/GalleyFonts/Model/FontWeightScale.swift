@@ -1,12 +1,13 @@
-import GalleyMarkup
+import GalleyStyle
 
 /// DA ladder steps and CSS weights, the two scales a requested weight may use.
 ///
-/// Steps -3, -2, -1, 0, 1, 2, 3 stand for CSS 100, 200, 300, 400, 700, 800, 900; values from
-/// 100 to 1000 are CSS weights as given. Every other value is an error. The table is
-/// GalleyMarkup's `FontWeight`, which markup weights are checked against.
+/// Deprecated: the table is GalleyStyle's `FontWeight`, which markup weights are checked
+/// against too. Use `FontWeight.ladderSteps` and `FontWeight.cssWeight(_:)`.
+@available(*, deprecated, message: "use FontWeight, the same table")
 public enum FontWeightScale {
   /// The ladder steps.
+  @available(*, deprecated, renamed: "FontWeight.ladderSteps")
   public static let steps: ClosedRange<Int> = FontWeight.ladderSteps
 
   /// The CSS weight of a step or CSS weight.
@@ -14,12 +15,8 @@ public enum FontWeightScale {
   /// - Parameter weight: A ladder step or a CSS weight.
   /// - Returns: The CSS weight.
   /// - Throws: ``FontSetError/Kind/invalidWeight`` for any other value.
+  @available(*, deprecated, renamed: "FontWeight.cssWeight(_:)")
   public static func cssWeight(_ weight: Int) throws(FontSetError) -> Int {
-    guard let css = FontWeight.cssWeight(for: weight) else {
-      throw FontSetError(
-        .invalidWeight,
-        "weight \(weight) is neither a ladder step in -3...3 nor a CSS weight in 100...1000")
-    }
-    return css
+    try FontWeight.cssWeight(weight)
   }
 }

@@ -4,7 +4,8 @@ public struct ResolvedFace: Hashable, Sendable, Codable {
   public var face: FaceDescriptor
   /// The family that was asked for, as written.
   public var requestedFamily: String
-  /// The CSS weight that was asked for (ladder steps already converted).
+  /// The CSS weight that was asked for: a ladder step is already converted, through the
+  /// family's FontSets ladder when it has one.
   public var requestedWeight: Int
   /// Whether italic was asked for.
   public var isItalicRequested: Bool

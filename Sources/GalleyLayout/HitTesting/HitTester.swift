@@ -7,7 +7,7 @@ import GalleyMarkup
 /// query is two binary searches: the line by y, then the cluster or link rectangle by x.
 ///
 /// ```swift
-/// let hits = HitTester(layout: layout, text: text)
+/// let hits = HitTester(layout: layout)
 /// if let link = hits.link(atX: tap.x, y: tap.y, tolerance: 8) { open(text.links[link]) }
 /// ```
 public struct HitTester: Sendable {
@@ -31,72 +31,13 @@ public struct HitTester: Sendable {
   }
 
   let lines: [LineBoxes]
-  let textLength: Int
 
-  /// Prepares hit-testing for a layout of `text`.
+  /// Prepares hit-testing for a layout.
   ///
-  /// - Parameters:
-  ///   - layout: The layout, as ``LayoutEngine/layout(_:options:)`` made it.
-  ///   - text: The formatted text it was made from.
-  public init(layout: Layout, text: FormattedText) {
-    let string = text.string
-    let utf16 = string.utf16
-    // Grapheme cluster starts in UTF-16, to split ligature clusters between characters.
-    var graphemeStarts: [Int] = []
-    graphemeStarts.reserveCapacity(utf16.count / 2)
-    var offset = 0
-    for character in string {
-      graphemeStarts.append(offset)
-      offset += character.utf16.count
-    }
-    textLength = offset
-    var lines: [LineBoxes] = []
-    lines.reserveCapacity(layout.lines.count)
-    for line in layout.lines {
-      var boxes: [CharacterBox] = []
-      var visibleEnd = line.location
-      // Each cluster's extent on the line, in one pass over its glyphs.
-      var clusters: [(start: Int, minX: Double, maxX: Double)] = []
-      var positionOfCluster: [Int: Int] = [:]
-      for run in line.runs {
-        for glyph in run.glyphs {
-          if let position = positionOfCluster[glyph.cluster] {
-            clusters[position].minX = min(clusters[position].minX, glyph.x)
-            clusters[position].maxX = max(clusters[position].maxX, glyph.x + glyph.advance)
-          } else {
-            positionOfCluster[glyph.cluster] = clusters.count
-            clusters.append((glyph.cluster, glyph.x, glyph.x + glyph.advance))
-          }
-        }
-      }
-      // A cluster ends where the next one in text order starts; the last ends where the line's
-      // content does, so a line break after it is not folded in.
-      clusters.sort { $0.start < $1.start }
-      let contentEnd = Self.contentEnd(of: line, in: utf16)
-      for (position, cluster) in clusters.enumerated() {
-        let end =
-          position + 1 < clusters.count
-          ? clusters[position + 1].start : max(contentEnd, cluster.start + 1)
-        let parts = Self.graphemes(in: cluster.start..<end, starts: graphemeStarts, length: offset)
-        let width = (cluster.maxX - cluster.minX) / Double(parts.count)
-        for (index, part) in parts.enumerated() {
-          boxes.append(
-            CharacterBox(
-              minX: cluster.minX + width * Double(index),
-              maxX: cluster.minX + width * Double(index + 1), location: part.lowerBound,
-              end: part.upperBound))
-        }
-      }
-      boxes.sort { $0.minX < $1.minX }
-      // Trailing spaces hang past the line's width: they hit nothing.
-      let visibleRight = line.x + line.width
-      boxes.removeAll { $0.minX >= visibleRight - 1e-9 && $0.maxX > visibleRight }
-      for box in boxes { visibleEnd = max(visibleEnd, box.end) }
-      lines.append(
-        LineBoxes(
-          top: line.y, bottom: line.y + line.height, start: line.location, visibleEnd: visibleEnd,
-          characters: boxes, links: []))
-    }
+  /// - Parameter layout: The layout, as ``LayoutEngine/layout(_:options:)`` made it (or as
+  ///   decoded from its JSON form).
+  public init(layout: Layout) {
+    var lines = layout.lines.map(Self.boxes(of:))
     for link in layout.links {
       for rect in link.rects {
         guard let position = Self.lineIndex(in: lines, y: rect.y + rect.height / 2) else {
@@ -109,46 +50,79 @@ public struct HitTester: Sendable {
     self.lines = lines
   }
 
-  /// The end of a line without its line break characters (which have no glyphs).
-  private static func contentEnd(of line: Layout.Line, in utf16: String.UTF16View) -> Int {
-    var end = line.location + line.length
-    let breaks: Set<UInt16> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
-    while end > line.location {
-      let unit = utf16[utf16.index(utf16.startIndex, offsetBy: end - 1)]
-      guard breaks.contains(unit) else { break }
-      end -= 1
-    }
-    return end
+  /// Prepares hit-testing for a layout of `text`.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout.
+  ///   - text: The formatted text it was made from; no longer needed.
+  @available(*, deprecated, message: "A layout holds what hit-testing needs: use init(layout:)")
+  public init(layout: Layout, text: FormattedText) {
+    self.init(layout: layout)
   }
 
-  private static func graphemes(in range: Range<Int>, starts: [Int], length: Int) -> [Range<Int>] {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if starts[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+  /// A line's grapheme boxes, left to right, without the spaces that hang past its width.
+  private static func boxes(of line: Layout.Line) -> LineBoxes {
+    // Each cluster's extent on the line, in one pass over its glyphs.
+    var clusters: [(start: Int, minX: Double, maxX: Double)] = []
+    var positionOfCluster: [Int: Int] = [:]
+    for run in line.runs {
+      for glyph in run.glyphs {
+        if let position = positionOfCluster[glyph.cluster] {
+          clusters[position].minX = min(clusters[position].minX, glyph.x)
+          clusters[position].maxX = max(clusters[position].maxX, glyph.x + glyph.advance)
+        } else {
+          positionOfCluster[glyph.cluster] = clusters.count
+          clusters.append((glyph.cluster, glyph.x, glyph.x + glyph.advance))
+        }
+      }
     }
-    var parts: [Range<Int>] = []
-    var position = low
-    while position < starts.count, starts[position] < range.upperBound {
+    // A cluster ends where the next one in text order starts; the last ends where the line's
+    // content does, so a line break after it is not folded in.
+    clusters.sort { $0.start < $1.start }
+    let contentEnd = line.location + line.visibleLength
+    var boxes: [CharacterBox] = []
+    for (position, cluster) in clusters.enumerated() {
       let end =
-        position + 1 < starts.count
-        ? min(starts[position + 1], range.upperBound) : min(length, range.upperBound)
-      parts.append(starts[position]..<end)
-      position += 1
+        position + 1 < clusters.count
+        ? clusters[position + 1].start : max(contentEnd, cluster.start + 1)
+      let parts = graphemes(in: cluster.start..<end, carets: line.ligatureCarets)
+      let width = (cluster.maxX - cluster.minX) / Double(parts.count)
+      for (index, part) in parts.enumerated() {
+        boxes.append(
+          CharacterBox(
+            minX: cluster.minX + width * Double(index),
+            maxX: cluster.minX + width * Double(index + 1), location: part.lowerBound,
+            end: part.upperBound))
+      }
     }
-    return parts.isEmpty ? [range] : parts
+    boxes.sort { $0.minX < $1.minX }
+    // Trailing spaces hang past the line's width: they hit nothing.
+    let visibleRight = line.x + line.width
+    boxes.removeAll { $0.minX >= visibleRight - 1e-9 && $0.maxX > visibleRight }
+    let visibleEnd = boxes.reduce(line.location) { max($0, $1.end) }
+    return LineBoxes(
+      top: line.y, bottom: line.y + line.height, start: line.location, visibleEnd: visibleEnd,
+      characters: boxes, links: [])
   }
 
-  /// The first line whose bottom is below `y` (binary search; lines are stacked top to bottom).
-  private static func firstLine(in lines: [LineBoxes], atOrBelow y: Double) -> Int {
-    var low = 0
-    var high = lines.count
-    while low < high {
-      let middle = (low + high) / 2
-      if lines[middle].bottom <= y { low = middle + 1 } else { high = middle }
+  /// A cluster cut at the line's ligature carets inside it: one range per grapheme.
+  private static func graphemes(in cluster: Range<Int>, carets: [Int]) -> [Range<Int>] {
+    var first = carets.partitioningIndex { $0 > cluster.lowerBound }
+    guard first < carets.count, carets[first] < cluster.upperBound else { return [cluster] }
+    var parts: [Range<Int>] = []
+    var start = cluster.lowerBound
+    while first < carets.count, carets[first] < cluster.upperBound {
+      parts.append(start..<carets[first])
+      start = carets[first]
+      first += 1
     }
-    return low
+    parts.append(start..<cluster.upperBound)
+    return parts
+  }
+
+  /// The first line whose bottom is below `y` (lines are stacked top to bottom).
+  private static func firstLine(in lines: [LineBoxes], atOrBelow y: Double) -> Int {
+    lines.partitioningIndex { $0.bottom > y }
   }
 
   /// The line whose box holds `y`, or `nil` between, above or below lines.
@@ -191,16 +165,7 @@ public struct HitTester: Sendable {
   }
 
   private func exactLink(in line: LineBoxes, x: Double, y: Double) -> Int? {
-    var low = 0
-    var high = line.links.count
-    while low < high {
-      let middle = (low + high) / 2
-      if line.links[middle].rect.x + line.links[middle].rect.width <= x {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
+    let low = line.links.partitioningIndex { $0.rect.x + $0.rect.width > x }
     guard low < line.links.count, line.links[low].rect.contains(x: x, y: y) else { return nil }
     return line.links[low].link
   }
@@ -215,12 +180,7 @@ public struct HitTester: Sendable {
   public func characterIndex(atX x: Double, y: Double) -> Int? {
     guard let line = Self.lineIndex(in: lines, y: y) else { return nil }
     let boxes = lines[line].characters
-    var low = 0
-    var high = boxes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if boxes[middle].maxX <= x { low = middle + 1 } else { high = middle }
-    }
+    let low = boxes.partitioningIndex { $0.maxX > x }
     guard low < boxes.count, boxes[low].minX <= x else { return nil }
     return boxes[low].location
   }
@@ -242,12 +202,7 @@ public struct HitTester: Sendable {
     guard let first = boxes.first, let last = boxes.last else { return lines[line].start }
     if x <= first.minX { return first.location }
     if x >= last.maxX { return lines[line].visibleEnd }
-    var low = 0
-    var high = boxes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if boxes[middle].maxX <= x { low = middle + 1 } else { high = middle }
-    }
+    let low = boxes.partitioningIndex { $0.maxX > x }
     let box = boxes[min(low, boxes.count - 1)]
     return x < (box.minX + box.maxX) / 2 ? box.location : box.end
   }

@@ -1,3 +1,5 @@
+import GalleyStyle
+
 /// Laid-out text: lines of positioned glyphs, link rectangles, decorations and backgrounds.
 ///
 /// Geometry is in points with the origin at the top left of the layout box and y growing
@@ -103,6 +105,14 @@ public struct Layout: Hashable, Sendable, Codable {
     public var location: Int
     /// How many UTF-16 code units the line holds, trailing spaces and the break included.
     public var length: Int
+    /// How many UTF-16 code units of the line's text it shows: ``length`` without the trailing
+    /// line break (trailing spaces, which hang past ``width``, stay).
+    public var visibleLength: Int
+    /// Where grapheme clusters start inside glyph clusters that draw several of them.
+    ///
+    /// UTF-16 offsets, increasing; usually empty. A ligature such as "fi" is one glyph cluster
+    /// for two characters: hit-testing and carets split its box evenly at these offsets.
+    public var ligatureCarets: [Int]
     /// Where the line starts horizontally, after alignment.
     public var x: Double
     /// The top of the line box.
@@ -117,16 +127,75 @@ public struct Layout: Hashable, Sendable, Codable {
     public var breakReason: BreakReason
     /// The glyph runs, left to right.
     public var runs: [GlyphRun]
+
+    /// Creates a line.
+    ///
+    /// - Parameters:
+    ///   - location: Where the line starts in the text (UTF-16).
+    ///   - length: Its length, trailing spaces and the break included.
+    ///   - visibleLength: Its length without the trailing break; `nil` for `length`.
+    ///   - ligatureCarets: Grapheme starts inside ligature clusters.
+    ///   - x: Its left edge after alignment.
+    ///   - y: The top of its box.
+    ///   - width: The width of its content.
+    ///   - height: The height of its box.
+    ///   - baseline: Its baseline from the top of the layout box.
+    ///   - breakReason: Why it ended.
+    ///   - runs: Its glyph runs, left to right.
+    public init(
+      location: Int, length: Int, visibleLength: Int? = nil, ligatureCarets: [Int] = [],
+      x: Double, y: Double, width: Double, height: Double, baseline: Double,
+      breakReason: BreakReason, runs: [GlyphRun]
+    ) {
+      self.location = location
+      self.length = length
+      self.visibleLength = visibleLength ?? length
+      self.ligatureCarets = ligatureCarets
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+      self.baseline = baseline
+      self.breakReason = breakReason
+      self.runs = runs
+    }
   }
 
   /// Glyphs of one font and style, positioned on their line.
   public struct GlyphRun: Hashable, Sendable, Codable {
     /// The font the glyphs come from.
     public var font: FontReference
-    /// The text color of the run.
-    public var color: String
+    /// The text color of the run (`#RRGGBBAA` in JSON).
+    public var color: TextColor
+    /// The index of the link the run's text belongs to, or `nil`.
+    public var link: Int?
+    /// Where the run's text starts (UTF-16): the part of the line this run shows.
+    public var location: Int
+    /// The length of the run's text (UTF-16), a trailing line break included.
+    public var length: Int
     /// The glyphs, left to right.
     public var glyphs: [PositionedGlyph]
+
+    /// Creates a run.
+    ///
+    /// - Parameters:
+    ///   - font: The font.
+    ///   - color: The text color.
+    ///   - link: The link index, or `nil`.
+    ///   - location: Where the run's text starts (UTF-16).
+    ///   - length: Its length (UTF-16).
+    ///   - glyphs: The glyphs, left to right.
+    public init(
+      font: FontReference, color: TextColor, link: Int? = nil, location: Int = 0,
+      length: Int = 0, glyphs: [PositionedGlyph]
+    ) {
+      self.font = font
+      self.color = color
+      self.link = link
+      self.location = location
+      self.length = length
+      self.glyphs = glyphs
+    }
   }
 
   /// The face and size that draw a run, and what the renderer must synthesize.
@@ -198,8 +267,20 @@ public struct Layout: Hashable, Sendable, Codable {
     public var kind: Kind
     /// The stroke's rectangle.
     public var rect: Rect
-    /// The color, `#RRGGBBAA`.
-    public var color: String
+    /// The color (`#RRGGBBAA` in JSON).
+    public var color: TextColor
+
+    /// Creates a stroke.
+    ///
+    /// - Parameters:
+    ///   - kind: What the stroke is.
+    ///   - rect: Its rectangle.
+    ///   - color: Its color.
+    public init(kind: Kind, rect: Rect, color: TextColor) {
+      self.kind = kind
+      self.rect = rect
+      self.color = color
+    }
 
     /// A kind of decoration.
     public enum Kind: String, Hashable, Sendable, Codable {
@@ -216,7 +297,17 @@ public struct Layout: Hashable, Sendable, Codable {
   public struct Background: Hashable, Sendable, Codable {
     /// The box.
     public var rect: Rect
-    /// The color, `#RRGGBBAA`.
-    public var color: String
+    /// The color (`#RRGGBBAA` in JSON).
+    public var color: TextColor
+
+    /// Creates a background box.
+    ///
+    /// - Parameters:
+    ///   - rect: The box.
+    ///   - color: Its color.
+    public init(rect: Rect, color: TextColor) {
+      self.rect = rect
+      self.color = color
+    }
   }
 }

@@ -6,129 +6,36 @@ internal import CICUBreak
 struct BreakOpportunities {
   /// UTF-8 offsets after which a line may end, increasing, the last being the text's end.
   var offsets: [Int]
-  /// Whether each break is mandatory.
+  /// Whether each break is mandatory (it follows a line-break character; see
+  /// ``Paragraph/isMandatoryBreak(at:)``).
   var isMandatory: [Bool]
 
   /// Finds the opportunities with ICU's UAX #14 line break iterator.
   ///
   /// - Parameters:
-  ///   - offsets: The text's UTF-16 code units and offset tables.
+  ///   - paragraph: The text.
   ///   - language: A locale for ICU's tailorings, or `nil`.
   /// - Throws: ``LayoutError/Kind/lineBreakingFailed`` when ICU fails.
-  init(offsets: OffsetTable, language: String?) throws(LayoutError) {
-    let utf16 = offsets.units
+  init(_ paragraph: Paragraph, language: String?) throws(LayoutError) {
+    let utf16 = paragraph.offsets.units
     var breaks = [Int32](repeating: 0, count: max(16, utf16.count / 4))
-    var hard = [UInt8](repeating: 0, count: breaks.count)
     var count: Int32 = 0
     func run() {
       count = utf16.withUnsafeBufferPointer { characters in
         breaks.withUnsafeMutableBufferPointer { breakBuffer in
-          hard.withUnsafeMutableBufferPointer { hardBuffer in
-            galley_line_breaks(
-              characters.baseAddress, Int32(characters.count), language, breakBuffer.baseAddress,
-              hardBuffer.baseAddress, Int32(breakBuffer.count))
-          }
+          galley_line_breaks(
+            characters.baseAddress, Int32(characters.count), language, breakBuffer.baseAddress,
+            Int32(breakBuffer.count))
         }
       }
     }
     run()
     if count > Int32(breaks.count) {
       breaks = [Int32](repeating: 0, count: Int(count))
-      hard = [UInt8](repeating: 0, count: Int(count))
       run()
     }
     guard count >= 0 else { throw LayoutError(.lineBreakingFailed, "ICU could not break the text") }
-    self.offsets = breaks.prefix(Int(count)).map { offsets.utf8Offset(ofUTF16: Int($0)) }
-    self.isMandatory = hard.prefix(Int(count)).map { $0 != 0 }
+    offsets = breaks.prefix(Int(count)).map { paragraph.offsets.utf8Offset(ofUTF16: Int($0)) }
+    isMandatory = offsets.map { paragraph.isMandatoryBreak(at: $0) }
   }
-}
-
-/// UTF-8 ↔ UTF-16 offsets of one text, for converting at the pipeline's boundaries, and the
-/// text's UTF-16 code units for ICU.
-struct OffsetTable {
-  /// `utf16[i]` is the UTF-16 offset of UTF-8 offset `i` (for scalar boundaries), count + 1.
-  private(set) var utf16: [Int32]
-  /// `utf8[j]` is the UTF-8 offset of UTF-16 offset `j` (for scalar boundaries), count + 1.
-  private(set) var utf8: [Int32]
-  /// The text in UTF-16 code units.
-  private(set) var units: [UInt16]
-
-  /// Builds the tables in one pass over valid UTF-8.
-  ///
-  /// - Parameter bytes: The text's UTF-8 bytes (valid, as every `String`'s are).
-  init(utf8 bytes: [UInt8]) {
-    var utf16 = [Int32](repeating: 0, count: bytes.count + 1)
-    var unitCount = 0
-    var utf8: [Int32] = []
-    // A text never has more UTF-16 code units than UTF-8 bytes.
-    let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
-      utf8 = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { utf8, utf8Count in
-        bytes.withUnsafeBufferPointer { bytes in
-          utf16.withUnsafeMutableBufferPointer { utf16 in
-            unitCount = Self.decode(bytes, units: units, utf8: utf8, utf16: utf16)
-          }
-        }
-        utf8[unitCount] = Int32(bytes.count)
-        utf8Count = unitCount + 1
-      }
-      initialized = unitCount
-    }
-    self.utf8 = utf8
-    self.utf16 = utf16
-    self.units = units
-  }
-
-  /// Decodes valid UTF-8 into UTF-16 code units, filling both offset tables; returns the
-  /// number of code units.
-  private static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, units: UnsafeMutableBufferPointer<UInt16>,
-    utf8: UnsafeMutableBufferPointer<Int32>, utf16: UnsafeMutableBufferPointer<Int32>
-  ) -> Int {
-    var index = 0
-    var unit = 0
-    while index < bytes.count {
-      let lead = UInt32(bytes[index])
-      if lead < 0x80 {
-        utf16[index] = Int32(unit)
-        utf8[unit] = Int32(index)
-        units[unit] = UInt16(lead)
-        index += 1
-        unit += 1
-        continue
-      }
-      let width: Int
-      let value: UInt32
-      if lead < 0xE0 {
-        width = 2
-        value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-      } else if lead < 0xF0 {
-        width = 3
-        value =
-          (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-          | UInt32(bytes[index + 2] & 0x3F)
-      } else {
-        width = 4
-        value =
-          (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-          | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-      }
-      for step in 0..<width { utf16[index + step] = Int32(unit) }
-      utf8[unit] = Int32(index)
-      if value < 0x1_0000 {
-        units[unit] = UInt16(value)
-        unit += 1
-      } else {
-        utf8[unit + 1] = Int32(index)
-        units[unit] = UInt16(0xD800 + ((value - 0x1_0000) >> 10))
-        units[unit + 1] = UInt16(0xDC00 + (value & 0x3FF))
-        unit += 2
-      }
-      index += width
-    }
-    utf16[bytes.count] = Int32(unit)
-    return unit
-  }
-
-  func utf16Offset(ofUTF8 offset: Int) -> Int { Int(utf16[offset]) }
-  func utf8Offset(ofUTF16 offset: Int) -> Int { Int(utf8[offset]) }
 }

@@ -4,14 +4,14 @@ import GalleyMarkup
 /// The output of itemization: a range of the text with one face and one attributed run.
 ///
 /// Read by the shaper. Plain data, so the later stages copy it for free: the attributes are
-/// `text.runs[runIndex].attributes` and the face is `faces[face]` of ``Itemization``.
+/// `text.runs[runIndex].attributes` and the face is `faces[faceIndex]` of ``Itemization``.
 struct TextItem {
   /// UTF-8 offsets into the text.
   var utf8Range: Range<Int>
   /// The index of the attributed run the item comes from.
   var runIndex: Int
   /// The index of the item's face in ``Itemization/faces``.
-  var face: Int
+  var faceIndex: Int
   var synthesizedItalic: Bool
   var synthesizedBold: Bool
 }
@@ -34,7 +34,6 @@ enum Itemizer {
     // pointer comparison for the shared strings) beat hashing paths and names for every run.
     var faces: [FaceDescriptor] = []
     var styles: [(family: String, weight: Int, isItalic: Bool, face: ResolvedFace)] = []
-    let utf8 = text.string.utf8
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
       let primary: ResolvedFace
@@ -58,9 +57,6 @@ enum Itemizer {
         primary = resolved
       }
       for part in fonts.fallbackRuns(for: text[run], primary: primary, language: language) {
-        // The parts' indices are indices of the whole text.
-        let start = utf8.distance(from: utf8.startIndex, to: part.range.lowerBound)
-        let end = utf8.distance(from: utf8.startIndex, to: part.range.upperBound)
         let face = part.face ?? primary.face
         let index: Int
         if let known = faces.firstIndex(where: { $0.index == face.index && $0.file == face.file }) {
@@ -71,7 +67,7 @@ enum Itemizer {
         }
         items.append(
           TextItem(
-            utf8Range: start..<end, runIndex: runIndex, face: index,
+            utf8Range: part.utf8Range, runIndex: runIndex, faceIndex: index,
             synthesizedItalic: attributes.isItalic && face.slant == .upright,
             synthesizedBold: primary.requestedWeight - face.weight >= 200))
       }

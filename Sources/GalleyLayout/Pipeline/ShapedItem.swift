@@ -1,6 +1,6 @@
 /// The output of shaping: an item's glyphs in logical order with its font.
 ///
-/// Read by the line breaker (advances) and the positioner (glyphs).
+/// Read by the line breaker (advances) and line assembly (glyphs).
 struct ShapedItem {
   var item: TextItem
   var font: ShapingFont
@@ -76,12 +76,6 @@ struct ShapedItem {
   /// The index of the first glyph whose cluster is at or after `offset` (glyphs are in
   /// increasing cluster order).
   func firstGlyph(atOrAfter offset: Int) -> Int {
-    var low = 0
-    var high = glyphs.count
-    while low < high {
-      let middle = (low + high) / 2
-      if glyphs[middle].cluster < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
+    glyphs.partitioningIndex { $0.cluster >= offset }
   }
 }

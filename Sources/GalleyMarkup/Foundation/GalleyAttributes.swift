@@ -1,3 +1,5 @@
+public import GalleyStyle
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -25,7 +27,7 @@ public enum GalleyAttributeKeys {
     public static let name = "galley.size"
   }
 
-  /// The weight: a DA ladder step or a CSS weight (see ``FontWeight``).
+  /// The weight: a DA ladder step or a CSS weight (see GalleyStyle's `FontWeight`).
   public enum WeightKey: AttributedStringKey {
     /// The weight.
     public typealias Value = Int

@@ -1,3 +1,5 @@
+import GalleyStyle
+
 /// The JSON form of ``FormattedText``, which `galley format --json` prints:
 ///
 /// ```json

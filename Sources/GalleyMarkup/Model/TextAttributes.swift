@@ -1,3 +1,5 @@
+import GalleyStyle
+
 /// The complete set of attributes of one run of formatted text.
 ///
 /// Every run carries every attribute, so a run can be drawn without looking at its
@@ -11,7 +13,7 @@ public struct TextAttributes: Hashable, Sendable {
   public var size: Double
   /// The weight: a DA ladder step from -3 to 3 (0 regular, 1 bold) or a CSS weight 100–1000.
   ///
-  /// See ``FontWeight`` for the valid values.
+  /// See GalleyStyle's `FontWeight` for the valid values.
   public var weight: Int
   /// Whether the run is italic.
   public var isItalic: Bool

@@ -1,3 +1,5 @@
+import GalleyStyle
+
 /// Turns DAAttributedStringFormatter-style markup into ``FormattedText``.
 ///
 /// A formatter holds a font-family table and a color table (the `x` in `%xF` and `%xC` indexes
@@ -28,7 +30,7 @@ public struct MarkupFormatter: Hashable, Sendable {
   }
   /// The size in points that text starts with, and that `%s` and `%N` restore.
   public var defaultSize: Double = 17
-  /// The weight that text starts with, and that `%w` and `%N` restore (see ``FontWeight``).
+  /// The weight that text starts with, and that `%w` and `%N` restore (see `FontWeight`).
   public var defaultWeight: Int = 0
   /// The text color that text starts with, and that `%c` restores.
   public var defaultColor: TextColor = .black

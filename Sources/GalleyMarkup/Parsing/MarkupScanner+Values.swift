@@ -45,14 +45,16 @@ extension MarkupScanner {
     return value
   }
 
-  /// Prints a number without a needless `.0`, and a saturated one as "too large".
+  /// Prints a number without a needless `.0`, and a saturated one (see
+  /// ``CodeToken/saturation``) as `999999999+`.
   static func describe(_ value: Double) -> String {
-    if abs(value) >= Double(CodeReader.saturation) { return "\(value < 0 ? "-" : "")999999999+" }
+    if abs(value) >= Double(CodeToken.saturation) { return "\(value < 0 ? "-" : "")999999999+" }
     if value == value.rounded() { return String(Int(value)) }
     return String(value)
   }
 
+  /// Prints a whole number, and a saturated one as `999999999+`.
   static func describe(_ value: Int) -> String {
-    abs(value) >= CodeReader.saturation ? "\(value < 0 ? "-" : "")999999999+" : String(value)
+    abs(value) >= CodeToken.saturation ? "\(value < 0 ? "-" : "")999999999+" : String(value)
   }
 }

@@ -1,9 +1,12 @@
+import GalleyStyle
+
 /// The single-pass scanner behind ``MarkupFormatter``.
 ///
 /// It reads the markup as UTF-8 bytes, copies text between codes into the output buffer while
 /// counting UTF-16 code units, and opens a new run only when a code has changed the attributes
-/// and text follows. Positions for errors come from a ``LocationCursor`` that only moves
-/// forward, so any number of warnings costs one extra pass at most.
+/// and text follows. Positions for errors come from a ``LocationCursor`` that moves forward,
+/// so any number of warnings costs about one extra pass (an unterminated link, found at the
+/// end, points back to its `%L` and restarts the cursor once).
 struct MarkupScanner {
   let formatter: MarkupFormatter
   let isLenient: Bool
@@ -101,7 +104,7 @@ struct MarkupScanner {
   private mutating func scanCode(
     _ input: UnsafeBufferPointer<UInt8>, at start: Int
   ) throws(MarkupError) -> Int {
-    let code = CodeReader.read(input, at: start)
+    let code = CodeToken.read(input, at: start)
     switch code.shape {
     case .dangling:
       let quoted = code.quoted(input)
@@ -136,7 +139,7 @@ struct MarkupScanner {
   // MARK: Codes
 
   private mutating func apply(
-    _ letter: UInt8, _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ letter: UInt8, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     switch letter {
     case UInt8(ascii: "F"): try applyFamily(code, input)
@@ -172,7 +175,7 @@ struct MarkupScanner {
 
   /// Codes that take no argument: `%B`, `%i`, `%N`, `%l` and the resets to defaults.
   private mutating func applySwitch(
-    _ letter: UInt8, _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ letter: UInt8, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     if code.argument != .none {
       try report(code, input, .unexpectedArgument, "'\(code.quoted(input))' takes no argument")
@@ -210,7 +213,7 @@ struct MarkupScanner {
   }
 
   private mutating func applyFamily(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     switch code.argument {
     case .none:
@@ -244,7 +247,7 @@ struct MarkupScanner {
   }
 
   private mutating func applyColor(
-    _ letter: UInt8, _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ letter: UInt8, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     let isBackground = letter == UInt8(ascii: "D")
     let color: TextColor
@@ -279,7 +282,7 @@ struct MarkupScanner {
   }
 
   private mutating func applyUnderline(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     switch code.argument {
     case .none:
@@ -307,7 +310,7 @@ struct MarkupScanner {
   }
 
   private mutating func applyWeight(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     let weight: Int
     switch code.argument {
@@ -343,7 +346,7 @@ struct MarkupScanner {
   }
 
   private mutating func applySize(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     guard let size = try decimalArgument(code, input, letter: "S", isSigned: false) else { return }
     guard size > 0, size <= MarkupFormatter.maximumSize else {
@@ -357,7 +360,7 @@ struct MarkupScanner {
   }
 
   private mutating func applySpacing(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     guard let percent = try decimalArgument(code, input, letter: "K", isSigned: true) else {
       return
@@ -374,7 +377,7 @@ struct MarkupScanner {
   }
 
   private mutating func applyShift(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     guard let shift = try decimalArgument(code, input, letter: "R", isSigned: true) else { return }
     let limit = MarkupFormatter.maximumBaselineShift
@@ -389,7 +392,7 @@ struct MarkupScanner {
   }
 
   private mutating func applyLinkOpen(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
     var target: String?
     switch code.argument {
@@ -436,7 +439,7 @@ struct MarkupScanner {
 
   /// Reads the number of `%xS`, `%xK` or `%xR`, or a decimal in braces.
   private mutating func decimalArgument(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>, letter: String, isSigned: Bool
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, letter: String, isSigned: Bool
   ) throws(MarkupError) -> Double? {
     switch code.argument {
     case .none:
@@ -459,7 +462,7 @@ struct MarkupScanner {
 
   /// Reports `negativeNotAllowed` for a minus sign; returns whether the code may go on.
   private mutating func checkUnsigned(
-    _ isNegative: Bool, _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>
+    _ isNegative: Bool, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) -> Bool {
     guard isNegative else { return true }
     try report(
@@ -472,7 +475,7 @@ struct MarkupScanner {
 
   /// Throws in strict mode; records a warning and returns in lenient mode.
   private mutating func report(
-    _ code: CodeReader, _ input: UnsafeBufferPointer<UInt8>, _ kind: MarkupError.Kind,
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, _ kind: MarkupError.Kind,
     _ message: String
   ) throws(MarkupError) {
     try report(
@@ -496,9 +499,7 @@ struct MarkupScanner {
   }
 
   private func utf16Length(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-    var count = 0
-    for byte in input[range] { count += (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0) }
-    return count
+    UTF16Counter.utf16Count(UnsafeBufferPointer(rebasing: input[range]))
   }
 
   /// Checks the formatter's defaults before the first code can depend on them.
@@ -542,7 +543,7 @@ struct MarkupScanner {
 
   private func finish() -> FormattedText {
     // The output is valid UTF-8 by construction: it is the valid markup with codes cut out, and
-    // every cut falls on an ASCII byte or a whole scalar (see `CodeReader`). Skipping a second
+    // every cut falls on an ASCII byte or a whole scalar (see `CodeToken`). Skipping a second
     // validation saves about a fifth of the time on accented text; debug builds still check.
     let string = String(copying: UTF8Span(unchecked: output.span))
     #if DEBUG

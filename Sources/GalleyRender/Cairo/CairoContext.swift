@@ -1,6 +1,6 @@
 internal import CCairo
 import GalleyLayout
-import GalleyMarkup
+import GalleyStyle
 
 /// Owns one `cairo_t`, and is the one place that draws with cairo: the matrix, the source,
 /// paths, fills, strokes, masks and glyphs (in `CairoContext+Glyphs.swift`).

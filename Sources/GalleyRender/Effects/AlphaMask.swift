@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 /// An 8-bit alpha image of the text's shape, the source of shadows, glows and inner shadows.
 final class AlphaMask {

@@ -1,5 +1,5 @@
 internal import CPixman
-import GalleyMarkup
+import GalleyStyle
 import Synchronization
 
 /// Glyph masks for drawing text on images: each glyph of a font at each quarter-pixel phase

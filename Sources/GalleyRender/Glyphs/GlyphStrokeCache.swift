@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 import Synchronization
 
 /// One glyph's outline stroke, rasterized once: an alpha mask and where it sits relative to

@@ -1,5 +1,5 @@
 internal import CPixman
-import GalleyMarkup
+import GalleyStyle
 
 /// Owns one `pixman_image_t`: a cairo image surface's pixels seen by pixman, a solid color,
 /// or a glyph mask.

@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 /// A rendered image in memory: premultiplied ARGB pixels, as cairo draws them.
 ///

@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 /// How a layout is drawn: the canvas and the text effects.
 ///
@@ -8,6 +8,7 @@ import GalleyMarkup
 /// ```swift
 /// var options = RenderOptions(scale: 2)
 /// options.shadow = RenderOptions.Shadow(offsetX: 0, offsetY: 2, blur: 4)
+/// options.glow = .glow  // the defaults `galley render --glow-…` starts from
 /// options.outline = RenderOptions.Outline(width: 1.5, color: TextColor(parsing: "white")!)
 /// ```
 public struct RenderOptions: Hashable, Sendable {
@@ -112,6 +113,26 @@ public struct RenderOptions: Hashable, Sendable {
       self.blur = blur
       self.color = color
     }
+
+    /// The default drop shadow: 1 point down, unblurred, half-transparent black (`#00000080`).
+    ///
+    /// `galley render` starts from it and changes what `--shadow-offset`, `--shadow-blur` and
+    /// `--shadow-color` give.
+    public static let drop = Shadow(
+      offsetX: 0, offsetY: 1, blur: 0, color: TextColor(red: 0, green: 0, blue: 0, alpha: 128))
+
+    /// The default glow: no offset, a 4-point blur, opaque white.
+    ///
+    /// `galley render` starts from it and changes what `--glow-blur` and `--glow-color` give.
+    public static let glow = Shadow(offsetX: 0, offsetY: 0, blur: 4, color: .white)
+
+    /// The default inner shadow: 1 point down, a 2-point blur, black at alpha 176
+    /// (`#000000B0`).
+    ///
+    /// `galley render` starts from it and changes what `--inner-shadow-offset`,
+    /// `--inner-shadow-blur` and `--inner-shadow-color` give.
+    public static let inner = Shadow(
+      offsetX: 0, offsetY: 1, blur: 2, color: TextColor(red: 0, green: 0, blue: 0, alpha: 176))
   }
 
   /// A gradient fill in unit coordinates of the text's bounds: (0, 0) is the top left of the

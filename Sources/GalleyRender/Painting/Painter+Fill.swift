@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 extension Painter {
   /// Fills glyphs and decorations in their colors, or all with the gradient.

@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 extension Painter {
   /// Paints the shadow, then the glow: the text's shape, blurred, in the effect's color at its

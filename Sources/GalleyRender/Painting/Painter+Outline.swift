@@ -1,4 +1,4 @@
-import GalleyMarkup
+import GalleyStyle
 
 extension Painter {
   /// Paints the outline and the fill over it, in the order the outline's mode needs.

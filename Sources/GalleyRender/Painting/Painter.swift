@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyMarkup
+import GalleyStyle
 
 /// Draws a scene on a cairo surface, back to front: canvas color, run backgrounds, shadow,
 /// glow, outline, fill (run colors or a gradient), decorations, inner shadow, annotations.

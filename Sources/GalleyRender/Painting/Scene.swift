@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyMarkup
+import GalleyStyle
 
 /// A layout made ready for drawing: runs with their scaled fonts, colors and glyphs, the
 /// rectangles to fill, and the bounds of everything that will be inked.
@@ -45,8 +45,7 @@ struct Scene {
   init(
     layout: Layout, fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?
   ) throws(RenderError) {
-    var builder = SceneBuilder(
-      fonts: fonts, deviceScale: deviceScale, linkColor: linkColor, links: layout.links)
+    var builder = SceneBuilder(fonts: fonts, deviceScale: deviceScale, linkColor: linkColor)
     for (lineNumber, line) in layout.lines.enumerated() {
       try builder.add(line, isEdgeLine: lineNumber == 0 || lineNumber == layout.lines.count - 1)
     }

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyMarkup
+import GalleyStyle
 
 /// Gathers a layout's glyphs into a ``Scene``'s runs, one per scaled font and color, checks
 /// every number, and measures the ink.
@@ -9,12 +9,9 @@ struct SceneBuilder {
   private let fonts: CairoFontCache
   private let deviceScale: Double
   private let linkColor: TextColor?
-  /// The links' UTF-16 ranges, sorted by start.
-  private let linkRanges: [Range<Int>]
-  // A layout repeats few fonts and colors: look each up once, comparing cheaply (the
-  // layout's strings share storage, so equal ones compare by pointer).
+  // A layout repeats few fonts: look each up once, comparing cheaply (the layout's strings
+  // share storage, so equal ones compare by pointer).
   private var knownFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
-  private var knownColors: [(name: String, color: TextColor)] = []
   /// The run of each font and color.
   private var groups: [GroupKey: Int] = [:]
   /// The run the last glyph went to.
@@ -39,17 +36,10 @@ struct SceneBuilder {
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point, for the scaled fonts.
   ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
-  ///   - links: The layout's links.
-  init(
-    fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
-    links: [Layout.LinkRegion]
-  ) {
+  init(fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?) {
     self.fonts = fonts
     self.deviceScale = deviceScale
     self.linkColor = linkColor
-    linkRanges = links.map { $0.location..<($0.location + $0.length) }.sorted {
-      $0.lowerBound < $1.lowerBound
-    }
   }
 
   /// Adds a line's glyphs to the runs and its box to the line bounds.
@@ -90,40 +80,30 @@ struct SceneBuilder {
   ///
   /// - Parameters:
   ///   - rect: The rectangle.
-  ///   - color: Its color, as the layout gives it.
+  ///   - color: Its color.
   ///   - kind: What it is, for the error message ("decoration" or "background").
   /// - Returns: The box.
   /// - Throws: ``RenderError/Kind/invalidLayout`` when the rectangle is not finite, too large
   ///   or negative.
-  mutating func box(_ rect: Layout.Rect, color: String, kind: String) throws(RenderError)
-    -> Scene.Box
-  {
+  func box(_ rect: Layout.Rect, color: TextColor, kind: String) throws(RenderError) -> Scene.Box {
     guard Self.isSane(rect) else {
       throw RenderError(.invalidLayout, "a \(kind) rectangle is not finite or is too large")
     }
-    return Scene.Box(rect: rect, color: self.color(color))
+    return Scene.Box(rect: rect, color: color)
   }
 
   /// Appends a layout run's glyphs to the runs of their font and color.
   private mutating func add(_ run: Layout.GlyphRun, font: CairoScaledFont) throws(RenderError) {
-    let color = color(run.color)
     for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
       throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
     }
-    if let linkColor {
-      for glyph in run.glyphs {
-        let glyphColor = Self.contains(linkRanges, glyph.cluster) ? linkColor : color
-        let index = group(reference: run.font, font: font, color: glyphColor)
-        runs[index].glyphs.append(SceneGlyph(glyph))
-      }
-    } else {
-      // The whole run goes to one group, in one pass. No reserveCapacity: called again and
-      // again on one array, it would defeat the geometric growth of append and copy the
-      // array each time.
-      let index = group(reference: run.font, font: font, color: color)
-      for glyph in run.glyphs {
-        runs[index].glyphs.append(SceneGlyph(glyph))
-      }
+    // A run is inside one link or none; the link color, when given, replaces its color.
+    let color = run.link != nil ? linkColor ?? run.color : run.color
+    let index = group(reference: run.font, font: font, color: color)
+    // No reserveCapacity: called again and again on one array, it would defeat the geometric
+    // growth of append and copy the array each time.
+    for glyph in run.glyphs {
+      runs[index].glyphs.append(SceneGlyph(glyph))
     }
   }
 
@@ -144,14 +124,6 @@ struct SceneBuilder {
     let font = try fonts.font(for: reference, deviceScale: deviceScale)
     if knownFonts.count < 64 { knownFonts.append((reference, font)) }
     return font
-  }
-
-  /// A color the layout names, black when it cannot be read.
-  private mutating func color(_ name: String) -> TextColor {
-    if let known = knownColors.first(where: { $0.name == name }) { return known.color }
-    let parsed = TextColor(parsing: name) ?? TextColor(red: 0, green: 0, blue: 0)
-    if knownColors.count < 64 { knownColors.append((name, parsed)) }
-    return parsed
   }
 
   /// The index of the run of a font and color, starting one when needed.
@@ -175,15 +147,6 @@ struct SceneBuilder {
     current = runs.count
     runs.append(Scene.Run(reference: reference, font: font, color: color, glyphs: []))
     return runs.count - 1
-  }
-
-  private static func contains(_ ranges: [Range<Int>], _ offset: Int) -> Bool {
-    // Links are few; a linear scan over sorted ranges stops early.
-    for range in ranges {
-      if range.lowerBound > offset { return false }
-      if range.contains(offset) { return true }
-    }
-    return false
   }
 
   /// Whether a coordinate is finite and within 10⁷ points (no array: this runs per glyph).

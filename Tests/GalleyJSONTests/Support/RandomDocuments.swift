@@ -72,10 +72,10 @@ enum RandomDocuments {
         Layout.Decoration(
           kind: [.underline, .doubleUnderline, .strikethrough].randomElement(using: &generator)
             ?? .underline,
-          rect: rect(using: &generator), color: string(using: &generator))
+          rect: rect(using: &generator), color: color(using: &generator))
       },
       backgrounds: (0..<count(2, using: &generator)).map { _ in
-        Layout.Background(rect: rect(using: &generator), color: string(using: &generator))
+        Layout.Background(rect: rect(using: &generator), color: color(using: &generator))
       })
   }
 
@@ -83,6 +83,8 @@ enum RandomDocuments {
   static func line(using generator: inout SeededGenerator) -> Layout.Line {
     Layout.Line(
       location: int(using: &generator), length: int(using: &generator),
+      visibleLength: int(using: &generator),
+      ligatureCarets: (0..<count(2, using: &generator)).map { _ in int(using: &generator) },
       x: double(using: &generator), y: double(using: &generator),
       width: double(using: &generator), height: double(using: &generator),
       baseline: double(using: &generator),
@@ -98,7 +100,9 @@ enum RandomDocuments {
       size: double(using: &generator), synthesizedItalic: Bool.random(using: &generator),
       synthesizedBold: Bool.random(using: &generator))
     return Layout.GlyphRun(
-      font: font, color: string(using: &generator),
+      font: font, color: color(using: &generator),
+      link: Bool.random(using: &generator) ? int(using: &generator) : nil,
+      location: int(using: &generator), length: int(using: &generator),
       glyphs: (0..<count(5, using: &generator)).map { _ in
         Layout.PositionedGlyph(
           id: UInt32.random(in: 0...UInt32.max, using: &generator), x: double(using: &generator),

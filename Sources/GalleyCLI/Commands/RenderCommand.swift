@@ -1,0 +1,125 @@
+import ArgumentParser
+import GalleyLayout
+import GalleyMarkup
+import GalleyRender
+
+/// `galley render`: draws markup to PNG, SVG or PDF, and optionally writes its layout JSON.
+struct RenderCommand: OutcomeCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Lay out markup and draw it to a PNG, SVG or PDF file.",
+    discussion: """
+      The format comes from the output's extension (.png, .svg, .pdf) unless --format is \
+      given. The canvas grows to hold shadows, glows and outlines; --json writes the layout \
+      with an "image" object giving the image's size, scale and the layout's origin in it \
+      (image pixel = (layout point + origin) × scale). Prints the file, its format and the \
+      image geometry as JSON. \
+      Images are limited to 16384 pixels a side and 64 megapixels, oversampling included. \
+      A file is replaced whole or not at all; a symbolic link is followed, and a FIFO or \
+      device is written to. '-o -' writes the image to standard output and prints nothing \
+      else there.
+      """
+  )
+
+  @OptionGroup var layout: LayoutCommandOptions
+
+  @OptionGroup var effects: EffectOptions
+
+  @Option(
+    name: [.customShort("o"), .long], help: "The image file to write ('-' for standard output).")
+  var output: String
+
+  @Option(help: "png, svg or pdf (default: from the output's extension).")
+  var format: ImageFormat?
+
+  @Option(help: "Also write the layout, with the image geometry, as JSON to this file.")
+  var json: String?
+
+  @Option(
+    help: """
+      PNG compression: fast (zlib level 1), balanced (level 3, the default) or smallest \
+      (level 9).
+      """)
+  var pngCompression: PNGCompression?
+
+  var imageFormat: ImageFormat? { format ?? ImageFormat(pathExtensionOf: output) }
+
+  func validate() throws {
+    guard let imageFormat else {
+      throw ValidationError(
+        "Cannot tell the format of '\(output)': use a .png, .svg or .pdf name, or '--format'.")
+    }
+    if pngCompression != nil, imageFormat != .png {
+      throw ValidationError("'--png-compression' applies to PNG output only.")
+    }
+    do {
+      _ = try OutputFile.resolveAll(outputPaths)
+    } catch {
+      throw ValidationError(error.sentence)
+    }
+  }
+
+  /// Each output's option and path, for ``OutputFile/resolveAll(_:)``.
+  var outputPaths: [(option: String, path: String)] {
+    [("-o", output)] + (json.map { [("--json", $0)] } ?? [])
+  }
+
+  func execute() -> CommandOutcome {
+    var outcome = renderAndWrite()
+    // Standard output carries only the bytes written there (the image or the JSON); the
+    // summary and error objects are left out, and messages still go to standard error.
+    if OutputFile.includesStandardOutput(outputPaths), outcome.standardOutputBytes.isEmpty {
+      outcome.output = .text("")
+    }
+    return outcome
+  }
+
+  /// Renders and writes the files; the outcome's standard output is the summary, an error, or
+  /// the bytes of an output that goes to standard output.
+  private func renderAndWrite() -> CommandOutcome {
+    let made: LaidOutText
+    switch layout.makeLayout() {
+    case .failure(let outcome): return outcome
+    case .success(let value): made = value
+    }
+    guard let format = imageFormat else { return failure("internal", "no format") }
+    let renderer = Renderer()
+    let options = effects.renderOptions
+    let image: RenderedImage
+    do {
+      if let pngCompression {
+        image = try renderer.render(
+          made.layout, options: options, format: format, pngCompression: pngCompression)
+      } else {
+        // The library's default compression.
+        image = try renderer.render(made.layout, options: options, format: format)
+      }
+    } catch {
+      return failure(error.kind.rawValue, error.message)
+    }
+    var contents = [image.data]
+    if json != nil {
+      let document = JSONDocument.layout(made.layout, image: image.geometry)
+      contents.append(document.bytes + [UInt8(ascii: "\n")])
+    }
+    let written: [UInt8]
+    do {
+      let files = try OutputFile.resolveAll(outputPaths)
+      written = try OutputWriter.writeAll(Array(zip(files, contents)))
+    } catch {
+      return failure("outputFailed", error.message)
+    }
+    let warnings = made.warnings.joined(separator: "\n")
+    guard written.isEmpty else { return CommandOutcome(bytes: written, standardError: warnings) }
+    return CommandOutcome(
+      standardOutput: JSONOutput.encodeDocument(
+        RenderSummary(format: format, output: output, image: image.geometry)),
+      standardError: warnings, status: 0)
+  }
+
+  private func failure(_ kind: String, _ message: String) -> CommandOutcome {
+    CommandOutcome(
+      standardOutput: JSONOutput.errorDocument(kind: kind, message),
+      standardError: "error: \(message)", status: ExitStatus.dataError.rawValue)
+  }
+}

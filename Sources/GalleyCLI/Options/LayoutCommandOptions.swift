@@ -1,0 +1,160 @@
+import ArgumentParser
+import GalleyFonts
+import GalleyLayout
+import GalleyMarkup
+
+/// The options every command that lays text out shares: markup or plain text, the box and the
+/// default font.
+struct LayoutCommandOptions: ParsableArguments {
+  @OptionGroup var formatterOptions: FormatterOptions
+
+  @Flag(help: "Take the input as plain text: '%' has no meaning.")
+  var plain = false
+
+  @Option(
+    parsing: .unconditional,
+    help: "The box width in points (omit for one unlimited line per paragraph).")
+  var width: Double?
+
+  @Option(help: "The default family (the same as --default-family).")
+  var family: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: "The default size in points, 1 point = 1 pixel at scale 1 (the same as --default-size).")
+  var size: Double?
+
+  @Option(help: "Alignment: left, right, center or natural.")
+  var align: LayoutOptions.Alignment = .natural
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Extra space between lines, in points (pango-view's --spacing; for a factor, use \
+      --line-height-multiple).
+      """)
+  var lineSpacing: Double = 0
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      A factor on each line's natural height, such as 1.5 (pango-view's --line-spacing; CSS \
+      line-height as a number).
+      """)
+  var lineHeightMultiple: Double = 1
+
+  @Flag(help: "Add the fonts' own line gap between lines (DAAttributedLabel's leading).")
+  var fontLeading = false
+
+  @Option(parsing: .unconditional, help: "Extra space after each paragraph, in points.")
+  var paragraphSpacing: Double = 0
+
+  @Option(help: "A language tag for shaping, line breaking and fallback, such as ja or th.")
+  var language: String?
+
+  @Flag(
+    help: """
+      Fail for a family that is not installed and has no alias, instead of warning and using \
+      fontconfig's substitute (as galley font --strict).
+      """)
+  var strict = false
+
+  @OptionGroup var fontOptions: FontOptions
+
+  @OptionGroup var inputOptions: InputOptions
+
+  func validate() throws {
+    if let problem = layoutOptions.problem {
+      throw ValidationError("Invalid layout option: \(problem).")
+    }
+    if let size, !(size > 0 && size <= MarkupFormatter.maximumSize) {
+      throw ValidationError(
+        "'--size' must be above 0 and at most \(Int(MarkupFormatter.maximumSize)).")
+    }
+    if let family { try FamilyNameOption.check(family, option: "'--family'") }
+  }
+
+  var layoutOptions: LayoutOptions {
+    LayoutOptions(
+      width: width, alignment: align, lineSpacing: lineSpacing,
+      lineHeightMultiple: lineHeightMultiple, usesFontLeading: fontLeading,
+      paragraphSpacing: paragraphSpacing, language: language)
+  }
+
+  /// Reads, formats and lays out the input, or describes why it cannot.
+  ///
+  /// With `--lenient`, markup problems are warnings. A family that is not installed (and has
+  /// no alias) is a warning too, as `galley font` gives, or an error with `--strict`.
+  func makeLayout() -> Result<LaidOutText, CommandOutcome> {
+    let source: String
+    do {
+      source = try inputOptions.read()
+    } catch {
+      return .failure(failure(Diagnostics.render(error), kind: "invalidInput", error.message))
+    }
+    var formatter = formatterOptions.formatter
+    if let family { formatter.defaultFamily = family }
+    if let size { formatter.defaultSize = size }
+    var warnings: [String] = []
+    let text: FormattedText
+    if plain {
+      text = FormattedText(plain: source, attributes: formatter.defaultAttributes)
+    } else if formatterOptions.lenient {
+      let result = formatter.formatLeniently(source)
+      text = result.text
+      if !result.warnings.isEmpty {
+        // One string for all of them: the markup's lines are indexed once (linear time).
+        warnings.append(
+          Diagnostics.render(
+            result.warnings, in: source, source: inputOptions.sourceName, severity: "warning"))
+      }
+    } else {
+      do {
+        text = try formatter.format(source)
+      } catch {
+        return .failure(
+          CommandOutcome(
+            standardOutput: JSONOutput.errorDocument(error),
+            standardError: Diagnostics.render(error, in: source, source: inputOptions.sourceName),
+            status: ExitStatus.dataError.rawValue))
+      }
+    }
+    do {
+      let fonts = try fontOptions.makeFontSet()
+      warnings += try familyWarnings(text, default: formatter.defaultFamily, fonts: fonts)
+      let layout = try LayoutEngine(fonts: fonts).layout(text, options: layoutOptions)
+      return .success(LaidOutText(text: text, layout: layout, warnings: warnings))
+    } catch let error as FontSetError {
+      return .failure(failure(Diagnostics.render(error), kind: error.kind.rawValue, error.message))
+    } catch let error as LayoutError {
+      return .failure(failure("error: \(error.message)", kind: error.kind.rawValue, error.message))
+    } catch {
+      return .failure(failure("error: \(error)", kind: "internal", "\(error)"))
+    }
+  }
+
+  /// A warning for each family of the text that is not installed and has no alias, in the
+  /// order the text first uses them; with `--strict`, the first one's error instead.
+  private func familyWarnings(
+    _ text: FormattedText, default defaultFamily: String, fonts: FontSet
+  ) throws(FontSetError) -> [String] {
+    var seen = Set<String>()
+    var warnings: [String] = []
+    for family in [defaultFamily] + text.runs.map(\.attributes.family)
+    where seen.insert(family).inserted {
+      let resolved = try fonts.resolve(family: family, strict: strict)
+      guard resolved.isSubstituted else { continue }
+      warnings.append(
+        "warning: no installed family is named '\(family)'; using '\(resolved.face.family)'")
+    }
+    return warnings
+  }
+
+  private func failure(_ diagnostic: String, kind: String, _ message: String) -> CommandOutcome {
+    CommandOutcome(
+      standardOutput: JSONOutput.errorDocument(kind: kind, message),
+      standardError: diagnostic, status: ExitStatus.dataError.rawValue)
+  }
+}
+
+extension LayoutOptions.Alignment: ExpressibleByArgument {}

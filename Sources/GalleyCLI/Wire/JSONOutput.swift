@@ -1,0 +1,83 @@
+import GalleyFonts
+import GalleyMarkup
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every JSON document `galley` prints, with stable formatting: sorted keys, pretty-printed,
+/// slashes unescaped.
+///
+/// The shapes, each defined in this folder (`Wire/`):
+///
+/// | command | document |
+/// |---|---|
+/// | `galley format --json` | ``JSONDocument/formatted(_:warnings:)``: `FormattedText`'s `Codable` form, written by `GalleyJSON` |
+/// | `galley layout --json`, `galley render --json FILE` | ``JSONDocument/layout(_:image:)``: `Layout`'s `Codable` form (with `image` for render), written by `GalleyJSON` |
+/// | `galley font --json` | ``ResolvedFaceRecord`` (a ``FaceRecord`` and how it was found) |
+/// | `galley font --for-text … --json` | ``FallbackDocument`` |
+/// | `galley fonts --json` | ``FamiliesDocument`` of ``FamilyRecord``s |
+/// | `galley hit` | an array of ``HitRecord``s |
+/// | `galley render` | ``RenderSummary`` |
+/// | any failure with `--json` | ``ErrorDocument``, made by the `errorDocument` functions below |
+enum JSONOutput {
+  /// An encoder with `galley`'s formatting.
+  ///
+  /// - Returns: A new encoder.
+  static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  /// `{"schemaVersion": 1, "error": {"kind": …, "offset": …, "message": …, …}}`.
+  ///
+  /// - Parameter error: The markup error.
+  /// - Returns: The document.
+  static func errorDocument(_ error: MarkupError) -> String {
+    encode(ErrorDocument(error: error))
+  }
+
+  /// `{"schemaVersion": 1, "error": {"kind": …, "message": …}}` for problems that have no
+  /// markup position.
+  ///
+  /// - Parameters:
+  ///   - kind: The error's kind, such as `invalidInput`.
+  ///   - message: The message.
+  /// - Returns: The document.
+  static func errorDocument(kind: String, _ message: String) -> String {
+    encode(ErrorDocument(error: ["kind": kind, "message": message]))
+  }
+
+  /// `{"schemaVersion": 1, "error": {"kind", "message", "suggestions"}}`.
+  ///
+  /// - Parameter error: The font error.
+  /// - Returns: The document.
+  static func errorDocument(_ error: FontSetError) -> String {
+    encode(ErrorDocument(error: FontErrorDetail(error)))
+  }
+
+  /// What is printed instead of a document that cannot be encoded.
+  static let encodingFailure =
+    #"{"error": {"kind": "internal", "message": "JSON encoding failed"}}"#
+
+  /// Any document, with the same formatting.
+  ///
+  /// Large documents (layouts, formatted text) go through ``JSONDocument`` instead, which
+  /// writes the same bytes without building the whole document first.
+  ///
+  /// - Parameter value: The document.
+  /// - Returns: Its JSON text, without a final newline.
+  static func encodeDocument(_ value: some Encodable) -> String { encode(value) }
+
+  private static func encode(_ value: some Encodable) -> String {
+    do {
+      return String(decoding: try encoder().encode(value), as: UTF8.self)
+    } catch {
+      // Every value here is made of strings, numbers and arrays, which always encode.
+      return encodingFailure
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// The merged FontSets definitions, keyed by normalized family name; later files win.
+struct DefinitionRules: Sendable {
+  var aliases: [String: [String]] = [:]
+  var ladders: [String: [Int: FontSetDefinition.LadderEntry]] = [:]
+  var weights: [String: [String: Int]] = [:]
+
+  init(_ definitions: [FontSetDefinition]) {
+    for definition in definitions {
+      for (family, targets) in definition.aliases {
+        aliases[FontSetDefinition.normalized(family)] = targets
+      }
+      for (family, ladder) in definition.ladders {
+        ladders[FontSetDefinition.normalized(family)] = ladder
+      }
+      for (family, styles) in definition.weights {
+        var normalized: [String: Int] = [:]
+        for (style, weight) in styles { normalized[FontSetDefinition.normalized(style)] = weight }
+        weights[FontSetDefinition.normalized(family), default: [:]].merge(normalized) { $1 }
+      }
+    }
+  }
+}

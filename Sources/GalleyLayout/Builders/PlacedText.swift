@@ -1,0 +1,43 @@
+import GalleyFonts
+import GalleyMarkup
+
+/// What the builders read: the lines as assembled and stacked, and what they were made from.
+///
+/// Each builder turns this into one part of the ``Layout``, converting 26.6 to points and
+/// UTF-8 offsets to UTF-16 as it writes.
+struct PlacedText {
+  let paragraph: Paragraph
+  let text: FormattedText
+  let items: [ShapedItem]
+  let faces: [FaceDescriptor]
+  let lines: [AssembledLine]
+  let stack: LineStack
+
+  /// The attributes a segment is drawn with.
+  ///
+  /// - Parameter segment: A segment of one of ``lines``.
+  /// - Returns: Its run's attributes.
+  @inline(__always)
+  func attributes(of segment: LineSegment) -> TextAttributes {
+    text.runs[items[segment.itemIndex].item.runIndex].attributes
+  }
+
+  /// The part of a segment that lies inside its line's visible width, from the segment's
+  /// start (26.6, from the line's start), or `nil` when none does: what decorations and
+  /// backgrounds cover.
+  ///
+  /// - Parameters:
+  ///   - segment: A segment of `line`.
+  ///   - line: Its line.
+  /// - Returns: The covered pen range.
+  func visibleExtent(of segment: LineSegment, on line: AssembledLine) -> Range<Int64>? {
+    let end = min(segment.end, line.width)
+    return end > segment.start ? segment.start..<end : nil
+  }
+}
+
+/// 26.6 fixed point to points: exact, because every value is a multiple of 1/64.
+///
+/// - Parameter value: A value in 26.6.
+/// - Returns: The value in points.
+func points(_ value: Int64) -> Double { Double(value) / 64 }

@@ -1,0 +1,89 @@
+import GalleyStyle
+
+// The keys later versions added to schema 1 are read when present, so documents written
+// before them still decode; what they would say is then taken from the keys that were there.
+
+extension Layout.Line {
+  private enum CodingKeys: String, CodingKey {
+    case location, length, visibleLength, ligatureCarets, x, y, width, height, baseline
+    case breakReason, runs
+  }
+
+  /// Decodes a line; `visibleLength` defaults to `length` and `ligatureCarets` to none.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: The decoder's errors.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let length = try container.decode(Int.self, forKey: .length)
+    self.init(
+      location: try container.decode(Int.self, forKey: .location), length: length,
+      visibleLength: try container.decodeIfPresent(Int.self, forKey: .visibleLength),
+      ligatureCarets: try container.decodeIfPresent([Int].self, forKey: .ligatureCarets) ?? [],
+      x: try container.decode(Double.self, forKey: .x),
+      y: try container.decode(Double.self, forKey: .y),
+      width: try container.decode(Double.self, forKey: .width),
+      height: try container.decode(Double.self, forKey: .height),
+      baseline: try container.decode(Double.self, forKey: .baseline),
+      breakReason: try container.decode(Layout.BreakReason.self, forKey: .breakReason),
+      runs: try container.decode([Layout.GlyphRun].self, forKey: .runs))
+  }
+
+  /// Encodes the line with every key.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's errors.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(location, forKey: .location)
+    try container.encode(length, forKey: .length)
+    try container.encode(visibleLength, forKey: .visibleLength)
+    try container.encode(ligatureCarets, forKey: .ligatureCarets)
+    try container.encode(x, forKey: .x)
+    try container.encode(y, forKey: .y)
+    try container.encode(width, forKey: .width)
+    try container.encode(height, forKey: .height)
+    try container.encode(baseline, forKey: .baseline)
+    try container.encode(breakReason, forKey: .breakReason)
+    try container.encode(runs, forKey: .runs)
+  }
+}
+
+extension Layout.GlyphRun {
+  private enum CodingKeys: String, CodingKey { case font, color, link, location, length, glyphs }
+
+  /// Decodes a run; without `location` and `length`, the run's text is taken to span its
+  /// glyphs' clusters (the last cluster counted as one code unit), and without `link`, none.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: The decoder's errors.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let glyphs = try container.decode([Layout.PositionedGlyph].self, forKey: .glyphs)
+    let clusters = glyphs.map(\.cluster)
+    let first = clusters.min() ?? 0
+    let location = try container.decodeIfPresent(Int.self, forKey: .location) ?? first
+    let length =
+      try container.decodeIfPresent(Int.self, forKey: .length)
+      ?? clusters.max().map { $0 + 1 - first } ?? 0
+    self.init(
+      font: try container.decode(Layout.FontReference.self, forKey: .font),
+      color: try container.decode(TextColor.self, forKey: .color),
+      link: try container.decodeIfPresent(Int.self, forKey: .link), location: location,
+      length: length, glyphs: glyphs)
+  }
+
+  /// Encodes the run, writing `null` for a run outside every link.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's errors.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(font, forKey: .font)
+    try container.encode(color, forKey: .color)
+    try container.encode(link, forKey: .link)
+    try container.encode(location, forKey: .location)
+    try container.encode(length, forKey: .length)
+    try container.encode(glyphs, forKey: .glyphs)
+  }
+}

@@ -1,0 +1,29 @@
+/// The output of line assembly: one line's segments, placed from the line's start.
+///
+/// Read by line stacking and the builders. Positions are 26.6, before alignment.
+struct AssembledLine {
+  /// The line's text, as line breaking found it.
+  var text: TextLine
+  /// The line's segments in logical order (bidi reordering, when it comes, reorders these).
+  var segments: [LineSegment]
+  /// The width of the line's visible content (trailing spaces hang past it).
+  var width: Int64
+}
+
+/// One item's part on one line: a slice of its glyphs (re-shaped or reversed only when
+/// needed), placed from `start`.
+struct LineSegment {
+  /// The index of the shaped item in the layout's items (an index, so segments copy cheaply).
+  var itemIndex: Int
+  /// UTF-8 offsets of the text the segment shows: the item's part of the line, a trailing
+  /// line break included.
+  var sourceRange: Range<Int>
+  /// The glyphs, left to right, without those of line-break characters.
+  var glyphs: ArraySlice<ShapedGlyph>
+  /// The pen position where the segment starts, from the line's start.
+  var start: Int64
+  /// The pen position where it ends.
+  var end: Int64
+  /// The baseline shift (up) in 26.6.
+  var shift: Int64
+}

@@ -1,0 +1,99 @@
+import GalleyMarkup
+
+/// Line assembly: cuts each line's part out of the shaped items, as segments placed one after
+/// the other from the line's start.
+///
+/// Where a line edge falls on a glyph HarfBuzz marks unsafe to break, that part of the item is
+/// shaped again alone (through `reshape`). Right-to-left items' glyphs are reversed into
+/// left-to-right order here; reordering a line's runs for bidirectional text belongs here too.
+/// Input: ``TextLine``s and ``ShapedItem``s; output: ``AssembledLine``s.
+struct LineAssembler {
+  let paragraph: Paragraph
+  let text: FormattedText
+  let items: [ShapedItem]
+
+  /// Assembles every line; linear in the glyphs, as lines and items are both in text order.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines, in order.
+  ///   - reshape: Shapes a range of an item again.
+  /// - Returns: One assembled line per line.
+  func assemble(
+    _ lines: [TextLine], reshape: (ShapedItem, Range<Int>) -> ShapedItem
+  ) -> [AssembledLine] {
+    var assembled: [AssembledLine] = []
+    assembled.reserveCapacity(lines.count)
+    var firstItem = 0
+    for line in lines {
+      while firstItem < items.count,
+        items[firstItem].item.utf8Range.upperBound <= line.utf8Range.lowerBound
+      {
+        firstItem += 1
+      }
+      assembled.append(assemble(line, from: firstItem, reshape: reshape))
+    }
+    return assembled
+  }
+
+  /// One line's segments, from the first item that reaches into it.
+  private func assemble(
+    _ line: TextLine, from firstItem: Int, reshape: (ShapedItem, Range<Int>) -> ShapedItem
+  ) -> AssembledLine {
+    var segments: [LineSegment] = []
+    var pen: Int64 = 0
+    var width: Int64 = 0
+    var itemIndex = firstItem
+    while itemIndex < items.count,
+      items[itemIndex].item.utf8Range.lowerBound < line.utf8Range.upperBound
+    {
+      defer { itemIndex += 1 }
+      let shaped = items[itemIndex]
+      let itemRange = shaped.item.utf8Range
+      let part = itemRange.clamped(to: line.utf8Range)
+      guard !part.isEmpty else { continue }
+      var glyphs = glyphs(of: shaped, in: part, reshape: reshape)
+      // Line breaks are not drawn; they end their line (so come first when reversed).
+      while let last = glyphs.last, paragraph.lineBreakLength(at: last.cluster) > 0 {
+        glyphs.removeLast()
+      }
+      while let first = glyphs.first, paragraph.lineBreakLength(at: first.cluster) > 0 {
+        glyphs.removeFirst()
+      }
+      let start = pen
+      for glyph in glyphs {
+        pen += Int64(glyph.xAdvance)
+        if glyph.cluster < line.visibleEnd { width = max(width, pen) }
+      }
+      let shift = (text.runs[shaped.item.runIndex].attributes.baselineShift * 64).rounded()
+      segments.append(
+        LineSegment(
+          itemIndex: itemIndex, sourceRange: part, glyphs: glyphs, start: start, end: pen,
+          shift: Int64(shift)))
+    }
+    return AssembledLine(text: line, segments: segments, width: width)
+  }
+
+  /// The glyphs of `part` of an item, left to right: a slice of the item's glyphs, copied only
+  /// when re-shaped or reversed.
+  private func glyphs(
+    of shaped: ShapedItem, in part: Range<Int>, reshape: (ShapedItem, Range<Int>) -> ShapedItem
+  ) -> ArraySlice<ShapedGlyph> {
+    let itemRange = shaped.item.utf8Range
+    let first = shaped.firstGlyph(atOrAfter: part.lowerBound)
+    let last = shaped.firstGlyph(atOrAfter: part.upperBound)
+    let cutsStart =
+      part.lowerBound > itemRange.lowerBound && first < shaped.glyphs.count
+      && shaped.glyphs[first].isUnsafeToBreak
+    let cutsEnd =
+      part.upperBound < itemRange.upperBound && last < shaped.glyphs.count
+      && shaped.glyphs[last].isUnsafeToBreak
+    var glyphs: ArraySlice<ShapedGlyph>
+    if cutsStart || cutsEnd {
+      glyphs = reshape(shaped, part).glyphs[...]
+    } else {
+      glyphs = shaped.glyphs[first..<last]
+    }
+    if shaped.isRightToLeft { glyphs = ArraySlice(glyphs.reversed()) }
+    return glyphs
+  }
+}

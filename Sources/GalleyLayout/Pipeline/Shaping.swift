@@ -1,0 +1,101 @@
+import GalleyFonts
+import GalleyMarkup
+
+/// The shaping stage: finds each item's font, shapes items with HarfBuzz (through the word
+/// cache where it applies) and shapes again the part of an item that a line break cuts where
+/// HarfBuzz says it is unsafe.
+///
+/// Made per layout: it owns the layout's HarfBuzz buffer (one-thread-at-a-time) and the fonts
+/// the layout uses. Input: the ``Itemization``; output: one ``ShapedItem`` per item.
+final class Shaping {
+  private let paragraph: Paragraph
+  private let text: FormattedText
+  private let language: String?
+  private let cache: ShapingFontCache
+  private let buffer: ShapingBuffer
+  /// The fonts this layout uses, found once each in the shared cache.
+  private var fontsUsed: [(face: Int, size: Double, font: ShapingFont)] = []
+
+  /// Prepares shaping for one layout.
+  ///
+  /// - Parameters:
+  ///   - paragraph: The text.
+  ///   - text: The formatted text, for each item's size and character spacing.
+  ///   - language: A BCP 47 tag, or `nil`.
+  ///   - cache: The engine's shared fonts.
+  ///   - words: The engine's word cache, or `nil` to shape every run whole.
+  init(
+    paragraph: Paragraph, text: FormattedText, language: String?, cache: ShapingFontCache,
+    words: WordShapes?
+  ) {
+    self.paragraph = paragraph
+    self.text = text
+    self.language = language
+    self.cache = cache
+    buffer = ShapingBuffer(words: words)
+  }
+
+  /// Shapes every item; consecutive items that share a face and a size and touch are shaped
+  /// in one HarfBuzz call (see ``ShapedItem/shapeGroup(_:font:paragraph:language:buffer:characterSpacing:)``).
+  ///
+  /// - Parameter itemization: The items and their faces.
+  /// - Returns: The shaped items, in the items' order.
+  /// - Throws: ``LayoutError/Kind/fontUnusable`` when HarfBuzz cannot read a face.
+  func shape(_ itemization: Itemization) throws(LayoutError) -> [ShapedItem] {
+    let items = itemization.items
+    var shaped: [ShapedItem] = []
+    shaped.reserveCapacity(items.count)
+    var groupStart = 0
+    while groupStart < items.count {
+      let first = items[groupStart]
+      let size = size(of: first)
+      var groupEnd = groupStart + 1
+      while groupEnd < items.count, items[groupEnd].faceIndex == first.faceIndex,
+        self.size(of: items[groupEnd]) == size,
+        items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound
+      {
+        groupEnd += 1
+      }
+      let font = try font(itemization.faces[first.faceIndex], index: first.faceIndex, size: size)
+      shaped += paragraph.bytes.withUnsafeBufferPointer { bytes in
+        ShapedItem.shapeGroup(
+          items[groupStart..<groupEnd], font: font, paragraph: bytes, language: language,
+          buffer: buffer, characterSpacing: { self.characterSpacing(of: $0) })
+      }
+      groupStart = groupEnd
+    }
+    return shaped
+  }
+
+  /// Shapes `range` of an item again, alone: the part of it on one line.
+  ///
+  /// - Parameters:
+  ///   - item: The shaped item.
+  ///   - range: UTF-8 offsets inside the item.
+  /// - Returns: The part, shaped.
+  func reshape(_ item: ShapedItem, range: Range<Int>) -> ShapedItem {
+    paragraph.bytes.withUnsafeBufferPointer { bytes in
+      ShapedItem.shape(
+        item.item, range: range, font: item.font, paragraph: bytes, language: language,
+        buffer: buffer, characterSpacing: characterSpacing(of: item.item))
+    }
+  }
+
+  private func size(of item: TextItem) -> Double { text.runs[item.runIndex].attributes.size }
+
+  private func characterSpacing(of item: TextItem) -> Double {
+    text.runs[item.runIndex].attributes.characterSpacing
+  }
+
+  /// The font of a face at a size: from this layout's list, else from the shared cache.
+  private func font(
+    _ face: FaceDescriptor, index: Int, size: Double
+  ) throws(LayoutError) -> ShapingFont {
+    if let known = fontsUsed.first(where: { $0.face == index && $0.size == size }) {
+      return known.font
+    }
+    let font = try cache.font(for: face, size: size)
+    fontsUsed.append((index, size, font))
+    return font
+  }
+}

@@ -1,0 +1,3 @@
+// `RenderOptions` and `Bitmap` speak in GalleyStyle's `TextColor`, so `import GalleyRender`
+// brings it in too.
+@_exported import GalleyStyle

@@ -1,0 +1,129 @@
+import Foundation
+import GalleyLayout
+import GalleyMarkup
+import Testing
+
+/// The typed facts a layout carries for later stages: each run's color, link and source range,
+/// each line's visible length and ligature carets, and a JSON form that keeps schema 1's keys.
+@Suite("Layout model: typed facts and the JSON form")
+struct LayoutModelTests {
+  /// Markup with links that wrap, fallback fonts, breaks of every kind and trailing spaces.
+  static let markups = [
+    "Tap %{https://example.com}L%0C%1Uhere%u%c%l for %Bmore%b, 男孩 %Ifun%i.",
+    "%Lone link that wraps over several lines%l then plain text after it",
+    "first\nsecond\r\nthird\u{2029}fourth  ",
+    "%1Ffinal office%f and %Lfi%l",
+    "",
+  ]
+
+  @Test("Runs tile their line in text order", arguments: markups)
+  func runsTileTheirLine(_ markup: String) throws {
+    let (_, layout) = try LayoutSupport.layout(markup, width: 90)
+    for line in layout.lines {
+      var next = line.location
+      for run in line.runs {
+        #expect(run.location == next)
+        next = run.location + run.length
+      }
+      #expect(next == line.location + line.length)
+    }
+  }
+
+  @Test("A run's link and color are its text's", arguments: markups)
+  func runsCarryLinkAndColor(_ markup: String) throws {
+    let (text, layout) = try LayoutSupport.layout(markup, width: 90)
+    for run in layout.lines.flatMap(\.runs) where run.length > 0 {
+      let inLink = text.links.first { $0.utf16Range.contains(run.location) }
+      #expect(run.link == inLink?.index)
+      let attributes = text.runs.first { $0.utf16Range.contains(run.location) }?.attributes
+      #expect(run.color == attributes?.color)
+    }
+  }
+
+  @Test func visibleLengthDropsOnlyTheBreak() throws {
+    let (_, layout) = try LayoutSupport.layout("ab \r\ncd\u{2028}ef  ")
+    #expect(layout.lines.map(\.length) == [5, 3, 4])
+    #expect(layout.lines.map(\.visibleLength) == [3, 2, 4])
+  }
+
+  @Test func ligaturesRecordWhereTheirCharactersStart() throws {
+    // DejaVu Serif draws "fi" as one glyph: the caret between f and i is recorded.
+    let (_, layout) = try LayoutSupport.layout("%1Ffi ff%f")
+    let glyphs = layout.lines[0].runs.flatMap(\.glyphs)
+    try #require(glyphs.count < 5, "DejaVu Serif makes no ligature here")
+    #expect(layout.lines[0].ligatureCarets.contains(1))
+    let (_, plain) = try LayoutSupport.layout("plain text")
+    #expect(plain.lines[0].ligatureCarets.isEmpty)
+  }
+
+  @Test("Hit-testing a decoded layout answers as the original", arguments: markups)
+  func hitTestingSurvivesJSON(_ markup: String) throws {
+    let (_, layout) = try LayoutSupport.layout(markup, width: 90)
+    let decoded = try JSONDecoder().decode(Layout.self, from: try JSONEncoder().encode(layout))
+    #expect(decoded == layout)
+    let original = HitTester(layout: layout)
+    let copy = HitTester(layout: decoded)
+    for y in stride(from: -5.0, through: layout.size.height + 5, by: 3) {
+      for x in stride(from: -5.0, through: layout.size.width + 5, by: 2.5) {
+        #expect(copy.characterIndex(atX: x, y: y) == original.characterIndex(atX: x, y: y))
+        #expect(
+          copy.closestCharacterIndex(toX: x, y: y) == original.closestCharacterIndex(toX: x, y: y))
+        #expect(copy.link(atX: x, y: y, tolerance: 4) == original.link(atX: x, y: y, tolerance: 4))
+      }
+    }
+  }
+
+  /// The golden from before the typed facts existed: its keys and values are all still
+  /// written, unchanged, and it still decodes.
+  @Test func schemaOneKeysAreUnchanged() throws {
+    let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Golden")
+    let before = try Data(
+      contentsOf: golden.appendingPathComponent("layout-link-wrap-before-issue-12.json"))
+    let now = try Data(contentsOf: golden.appendingPathComponent("layout-link-wrap.json"))
+    let added: Set<String> = ["visibleLength", "ligatureCarets", "link", "location", "length"]
+    let stripped = Self.removing(
+      added, from: try JSONSerialization.jsonObject(with: now), keepingIn: ["links"])
+    #expect(
+      stripped as? NSDictionary == (try JSONSerialization.jsonObject(with: before)) as? NSDictionary
+    )
+
+    let old = try JSONDecoder().decode(Layout.self, from: before)
+    for line in old.lines {
+      #expect(line.visibleLength == line.length)
+      #expect(line.ligatureCarets.isEmpty)
+      for run in line.runs {
+        #expect(run.link == nil)
+        #expect(run.location == run.glyphs.map(\.cluster).min())
+      }
+    }
+  }
+
+  /// `value` without `keys` in the objects of runs and lines (link regions keep their own
+  /// `location` and `length`, which schema 1 had).
+  private static func removing(_ keys: Set<String>, from value: Any, keepingIn kept: Set<String>)
+    -> Any
+  {
+    if let array = value as? [Any] {
+      return array.map { removing(keys, from: $0, keepingIn: kept) }
+    }
+    guard let object = value as? [String: Any] else { return value }
+    var result: [String: Any] = [:]
+    for (key, child) in object {
+      if kept.contains(key) {
+        result[key] = child
+      } else {
+        result[key] = removing(keys, from: child, keepingIn: kept)
+      }
+    }
+    // A run or a line: the objects that have glyphs or runs.
+    if object["glyphs"] != nil || object["runs"] != nil {
+      for key in keys { result[key] = nil }
+      if object["runs"] != nil {
+        result["location"] = object["location"]
+        result["length"] = object["length"]
+      }
+    }
+    return result
+  }
+}
