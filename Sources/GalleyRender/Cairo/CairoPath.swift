@@ -5,6 +5,7 @@ internal import CCairo
 /// The corresponding C functions are `cairo_copy_path`, `cairo_append_path` and
 /// `cairo_path_destroy`.
 final class CairoPath {
+  /// The path; destroyed by `deinit`.
   let handle: UnsafeMutablePointer<cairo_path_t>
 
   /// Adopts a path cairo copied.

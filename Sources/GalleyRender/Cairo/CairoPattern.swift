@@ -6,8 +6,10 @@ internal import CCairo
 /// `cairo_pattern_create_radial`, `cairo_pattern_create_for_surface` and
 /// `cairo_pattern_destroy`.
 final class CairoPattern {
+  /// The pattern; destroyed by `deinit`.
   let handle: OpaquePointer  // cairo_pattern_t *
 
+  /// Takes over a pattern cairo made.
   private init(adopting handle: OpaquePointer) { self.handle = handle }
 
   deinit { cairo_pattern_destroy(handle) }

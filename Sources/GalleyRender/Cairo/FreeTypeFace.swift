@@ -9,6 +9,7 @@ import Synchronization
 /// destroys the font face; from then on cairo's own locks guard it. The corresponding C
 /// functions are `FT_Init_FreeType`, `FT_New_Face` and `FT_Done_Face`.
 final class FreeTypeFace {
+  /// The face; closed by `deinit`.
   let handle: FT_Face
 
   /// The process's FreeType library, made on first use.

@@ -6,8 +6,11 @@ import GalleyStyle
 ///
 /// Used once per render by ``Scene/init(layout:fonts:deviceScale:linkColor:)``.
 struct SceneBuilder {
+  /// Where scaled fonts come from.
   private let fonts: CairoFontCache
+  /// Device pixels per point, for the scaled fonts.
   private let deviceScale: Double
+  /// The color of runs inside links, or `nil` to keep their own.
   private let linkColor: TextColor?
   // A layout repeats few fonts: look each up once, comparing cheaply (the layout's strings
   // share storage, so equal ones compare by pointer).
