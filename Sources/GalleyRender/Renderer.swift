@@ -1,4 +1,3 @@
-internal import CCairo
 import GalleyLayout
 
 /// Draws layouts: to pixels in memory, or to PNG, SVG or PDF files.
@@ -56,7 +55,7 @@ public final class Renderer: Sendable {
   {
     let (scene, canvas) = try prepare(layout, options: options, isVector: false)
     let surface = try CairoSurface(
-      image: CAIRO_FORMAT_ARGB32, width: canvas.deviceWidth, height: canvas.deviceHeight)
+      image: .argb32, width: canvas.deviceWidth, height: canvas.deviceHeight)
     let painter = Painter(
       scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
       strokes: strokes, masks: masks,
@@ -67,14 +66,9 @@ public final class Renderer: Sendable {
     }
     // Scale the oversampled drawing down with cairo's box-filtered resampling.
     let final = try CairoSurface(
-      image: CAIRO_FORMAT_ARGB32, width: canvas.geometry.width, height: canvas.geometry.height)
+      image: .argb32, width: canvas.geometry.width, height: canvas.geometry.height)
     let context = CairoContext(final)
-    let factor = 1 / Double(options.oversampling)
-    cairo_scale(context.handle, factor, factor)
-    cairo_set_source_surface(context.handle, surface.handle, 0, 0)
-    cairo_pattern_set_filter(cairo_get_source(context.handle), CAIRO_FILTER_GOOD)
-    cairo_set_operator(context.handle, CAIRO_OPERATOR_SOURCE)
-    cairo_paint(context.handle)
+    context.paintResampled(surface, factor: 1 / Double(options.oversampling))
     try context.check()
     return Bitmap(surface: final, geometry: canvas.geometry)
   }
@@ -114,7 +108,7 @@ public final class Renderer: Sendable {
         let links = DocumentLinks(layout: layout, geometry: canvas.geometry)
         if format == .pdf {
           let context = CairoContext(surface)
-          links.tag(context.handle)
+          links.tag(context)
           try context.check()
           data = try surface.finishDocument()
         } else {

@@ -16,10 +16,19 @@ final class CairoSurface {
   /// Where a vector surface writes its document.
   private let sink: ByteSink?
 
+  /// The pixel format of an image surface.
+  enum Format {
+    /// 32 bits a pixel: premultiplied alpha, red, green and blue, in a native-endian word.
+    case argb32
+    /// 8 bits a pixel: alpha only (a mask).
+    case a8
+  }
+
   /// An image surface, ARGB32 (premultiplied) or A8, cleared to transparent.
-  init(image format: cairo_format_t, width: Int, height: Int) throws(RenderError) {
+  init(image format: Format, width: Int, height: Int) throws(RenderError) {
+    let cairoFormat = format == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8
     // cairo never returns NULL: a failed surface carries an error status.
-    handle = cairo_image_surface_create(format, Int32(width), Int32(height))
+    handle = cairo_image_surface_create(cairoFormat, Int32(width), Int32(height))
     sink = nil
     try check("cannot make a \(width)×\(height) image")
   }
@@ -63,9 +72,37 @@ final class CairoSurface {
   }
 
   /// Adopts an image surface cairo made (from PNG data).
-  init(adopting handle: OpaquePointer) {
+  private init(adopting handle: OpaquePointer) {
     self.handle = handle
     sink = nil
+  }
+
+  /// Decodes PNG data into an ARGB32 image surface.
+  ///
+  /// Decoded images may be RGB24 or A8; they are drawn onto ARGB32 so every bitmap has one
+  /// pixel layout. The corresponding C function is `cairo_image_surface_create_from_png_stream`.
+  ///
+  /// - Parameter data: The bytes of a PNG file.
+  /// - Returns: The image.
+  /// - Throws: ``RenderError/Kind/invalidImage`` when the data is not a PNG cairo can read.
+  static func decodingPNG(_ data: [UInt8]) throws(RenderError) -> CairoSurface {
+    let source = ByteSink.Source(data)
+    guard
+      let handle = cairo_image_surface_create_from_png_stream(
+        ByteSink.Source.read, Unmanaged.passUnretained(source).toOpaque())
+    else { throw RenderError(.invalidImage, "cannot decode the PNG data") }
+    let decoded = CairoSurface(adopting: handle)
+    do {
+      try decoded.check("cannot decode the PNG data")
+    } catch {
+      throw RenderError(.invalidImage, error.message)
+    }
+    let argb = try CairoSurface(image: .argb32, width: decoded.width, height: decoded.height)
+    let context = CairoContext(argb)
+    context.setSource(decoded, x: 0, y: 0)
+    context.paint()
+    try context.check()
+    return argb
   }
 
   deinit { cairo_surface_destroy(handle) }
@@ -81,6 +118,33 @@ final class CairoSurface {
   var width: Int { Int(cairo_image_surface_get_width(handle)) }
   var height: Int { Int(cairo_image_surface_get_height(handle)) }
   var stride: Int { Int(cairo_image_surface_get_stride(handle)) }
+
+  /// The format of an image surface, or `nil` for another kind of surface or format.
+  var format: Format? {
+    switch cairo_image_surface_get_format(handle) {
+    case CAIRO_FORMAT_ARGB32: .argb32
+    case CAIRO_FORMAT_A8: .a8
+    default: nil
+    }
+  }
+
+  /// Finishes pending drawing, so the pixels in memory are up to date
+  /// (`cairo_surface_flush`).
+  func flush() { cairo_surface_flush(handle) }
+
+  /// Tells cairo that the pixels were changed outside it (`cairo_surface_mark_dirty`).
+  func markDirty() { cairo_surface_mark_dirty(handle) }
+
+  /// The pixels of an image surface as they are in memory, without flushing: for surfaces
+  /// whose drawing is finished and flushed (`cairo_image_surface_get_data`).
+  var pixelData: UnsafeMutablePointer<UInt8>? { cairo_image_surface_get_data(handle) }
+
+  /// The pixels of an image surface, after pending drawing is flushed, for reading from then
+  /// on.
+  func flushedPixels() -> UnsafeMutablePointer<UInt8> {
+    cairo_surface_flush(handle)
+    return cairo_image_surface_get_data(handle)
+  }
 
   /// The pixels of an image surface, after pending drawing is flushed.
   func withPixels<Result>(_ body: (UnsafeMutablePointer<UInt8>) -> Result) -> Result {

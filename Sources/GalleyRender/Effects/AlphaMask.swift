@@ -1,4 +1,3 @@
-internal import CCairo
 import GalleyStyle
 
 /// An 8-bit alpha image of the text's shape, the source of shadows, glows and inner shadows.
@@ -8,7 +7,7 @@ final class AlphaMask {
   var pixelsPerPoint = 1.0
 
   init(width: Int, height: Int) throws(RenderError) {
-    surface = try CairoSurface(image: CAIRO_FORMAT_A8, width: width, height: height)
+    surface = try CairoSurface(image: .a8, width: width, height: height)
   }
 
   private init(surface: CairoSurface, pixelsPerPoint: Double) {
@@ -33,7 +32,7 @@ final class AlphaMask {
     surface.withPixels { target in
       for (stroke, x, y) in strokes {
         let source = stroke.surface
-        guard let sourcePixels = cairo_image_surface_get_data(source.handle) else { continue }
+        guard let sourcePixels = source.pixelData else { continue }
         let sourceStride = source.stride
         let originX = x + stroke.left
         let originY = y + stroke.top
@@ -114,7 +113,7 @@ final class AlphaMask {
   /// blurred effect, since SVG and PDF readers handle images better than masks.
   func colorized(_ color: TextColor) throws(RenderError) -> CairoSurface {
     let (width, height, stride) = (surface.width, surface.height, surface.stride)
-    let image = try CairoSurface(image: CAIRO_FORMAT_ARGB32, width: width, height: height)
+    let image = try CairoSurface(image: .argb32, width: width, height: height)
     let imageStride = image.stride
     let alpha = UInt32(color.alpha)
     // Premultiplied channels times 255: divided once, after the coverage is applied.

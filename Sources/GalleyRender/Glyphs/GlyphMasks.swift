@@ -1,5 +1,5 @@
-internal import CCairo
 internal import CPixman
+import GalleyStyle
 import Synchronization
 
 /// Glyph masks for drawing text on images: each glyph of a font at each quarter-pixel phase
@@ -114,7 +114,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     recent.initialize(repeating: Recent(key: 0, mask: nil), count: 1 << Self.recentBits)
     placed = .allocate(capacity: Self.batch)
     do {
-      scratchSurface = try CairoSurface(image: CAIRO_FORMAT_A8, width: 1, height: 1)
+      scratchSurface = try CairoSurface(image: .a8, width: 1, height: 1)
     } catch {
       pixman_glyph_cache_destroy(cache)
       recent.deallocate()
@@ -148,10 +148,10 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// - Returns: The glyphs too large for a mask (rare: outlines far outside the em), for the
   ///   caller to fill from their outlines.
   func composite(
-    _ glyphs: [cairo_glyph_t], font: CairoScaledFont, scale: Double, originX: Double,
+    _ glyphs: [SceneGlyph], font: CairoScaledFont, scale: Double, originX: Double,
     originY: Double, source: PixmanImage, onto target: PixmanImage
-  ) -> [cairo_glyph_t] {
-    var leftOver: [cairo_glyph_t] = []
+  ) -> [SceneGlyph] {
+    var leftOver: [SceneGlyph] = []
     var start = 0
     while start < glyphs.count {
       if bytes > Self.byteBudget || self.glyphs >= limit { startOver() }
@@ -164,7 +164,7 @@ final class GlyphMaskCache: @unchecked Sendable {
           deviceX: (glyph.x + originX) * scale, deviceY: (glyph.y + originY) * scale)
         guard
           let mask = mask(
-            font: font, glyph: glyph.index, phaseX: position.phaseX, phaseY: position.phaseY)
+            font: font, glyph: glyph.id, phaseX: position.phaseX, phaseY: position.phaseY)
         else { continue }
         if mask == Self.uncached {
           leftOver.append(glyph)
@@ -188,7 +188,7 @@ final class GlyphMaskCache: @unchecked Sendable {
 
   /// The cached mask of a glyph at a phase, made on first use; `nil` for a glyph with no ink,
   /// ``uncached`` for one too large.
-  private func mask(font: CairoScaledFont, glyph: UInt, phaseX: Int, phaseY: Int)
+  private func mask(font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int)
     -> UnsafeRawPointer?
   {
     // Keys are opaque pointers to pixman; neither may be 0. pixman hashes the sum of the two
@@ -213,7 +213,7 @@ final class GlyphMaskCache: @unchecked Sendable {
 
   /// The mask from pixman's cache, or rasterized and added to it.
   private func lookUp(
-    font: CairoScaledFont, glyph: UInt, phaseX: Int, phaseY: Int,
+    font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int,
     fontKey: UnsafeMutableRawPointer?, glyphKey: UnsafeMutableRawPointer?, key: Int
   ) -> UnsafeRawPointer? {
     if let known = pixman_glyph_cache_lookup(cache, fontKey, glyphKey) { return known }
@@ -253,45 +253,42 @@ final class GlyphMaskCache: @unchecked Sendable {
   ///
   /// The mask is cairo's anti-aliased fill of the glyph's path (hinting is off, so this is
   /// the glyph FreeType would render), which also carries synthesized bold and oblique.
-  private func rasterize(font: CairoScaledFont, glyph: UInt, phaseX: Int, phaseY: Int)
+  private func rasterize(font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int)
     -> Rasterized
   {
-    let cr = scratch.handle
-    cairo_new_path(cr)
-    cairo_identity_matrix(cr)
-    cairo_translate(
-      cr, GridPosition.offset(ofPhase: phaseX), GridPosition.offset(ofPhase: phaseY))
-    cairo_scale(cr, font.deviceScale, font.deviceScale)
-    GlyphPaths.append(cr, [cairo_glyph_t(index: glyph, x: 0, y: 0)], font: font)
+    scratch.newPath()
+    scratch.resetMatrix()
+    scratch.translate(
+      x: GridPosition.offset(ofPhase: phaseX), y: GridPosition.offset(ofPhase: phaseY))
+    scratch.scale(by: font.deviceScale)
+    scratch.appendGlyphPaths(CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0)), font: font)
     // With the identity matrix, extents and the copied path are in device pixels.
-    cairo_identity_matrix(cr)
-    var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-    cairo_fill_extents(cr, &x1, &y1, &x2, &y2)
+    scratch.resetMatrix()
+    let (x1, y1, x2, y2) = scratch.fillExtents()
     guard x2 > x1, y2 > y1, x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else {
-      cairo_new_path(cr)
+      scratch.newPath()
       return .blank
     }
     let largest = Double(maskLimit)
     guard x2 - x1 <= largest, y2 - y1 <= largest, abs(x1) <= 1e6, abs(y1) <= 1e6 else {
-      cairo_new_path(cr)
+      scratch.newPath()
       return .oversized
     }
     let left = Int(saturating: x1.rounded(.down))
     let top = Int(saturating: y1.rounded(.down))
     let width = Int(saturating: x2.rounded(.up)) - left
     let height = Int(saturating: y2.rounded(.up)) - top
-    guard let path = cairo_copy_path(cr) else { return .oversized }
-    defer { cairo_path_destroy(path) }
-    cairo_new_path(cr)
-    guard let surface = try? CairoSurface(image: CAIRO_FORMAT_A8, width: width, height: height)
+    guard let path = scratch.copyPath() else { return .oversized }
+    scratch.newPath()
+    guard let surface = try? CairoSurface(image: .a8, width: width, height: height)
     else { return .oversized }
     let context = CairoContext(surface)
-    cairo_translate(context.handle, Double(-left), Double(-top))
-    cairo_append_path(context.handle, path)
-    cairo_set_source_rgba(context.handle, 0, 0, 0, 1)
-    cairo_fill(context.handle)
+    context.translate(x: Double(-left), y: Double(-top))
+    context.append(path)
+    context.setSource(.black)
+    context.fill()
     guard (try? context.check()) != nil else { return .oversized }
-    cairo_surface_flush(surface.handle)
+    surface.flush()
     return .mask(surface, left: left, top: top)
   }
 

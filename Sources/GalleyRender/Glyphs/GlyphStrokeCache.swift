@@ -1,4 +1,4 @@
-internal import CCairo
+import GalleyStyle
 import Synchronization
 
 /// One glyph's outline stroke, rasterized once: an alpha mask and where it sits relative to
@@ -27,7 +27,7 @@ final class GlyphStroke: @unchecked Sendable {
 final class GlyphStrokeCache: Sendable {
   private struct Key: Hashable {
     var font: ObjectIdentifier
-    var glyph: UInt
+    var glyph: UInt32
     var width: Double
     var join: RenderOptions.Outline.Join
     var phaseX: Int
@@ -40,7 +40,7 @@ final class GlyphStrokeCache: Sendable {
   /// The stroke of `glyph` in `font`, for a glyph origin `phaseX`/`phaseY` quarters of a pixel
   /// past a whole pixel, or `nil` for a glyph with no outline (a space).
   func stroke(
-    font: CairoScaledFont, glyph: UInt, deviceScale: Double, outline: RenderOptions.Outline,
+    font: CairoScaledFont, glyph: UInt32, deviceScale: Double, outline: RenderOptions.Outline,
     phaseX: Int, phaseY: Int
   ) -> GlyphStroke? {
     let key = Key(
@@ -58,51 +58,31 @@ final class GlyphStrokeCache: Sendable {
   }
 
   private static func make(
-    font: CairoScaledFont, glyph: UInt, deviceScale: Double, outline: RenderOptions.Outline,
+    font: CairoScaledFont, glyph: UInt32, deviceScale: Double, outline: RenderOptions.Outline,
     phaseX: Int, phaseY: Int
   ) -> GlyphStroke? {
-    guard !font.isColor else { return nil }
-    var single = cairo_glyph_t(index: glyph, x: 0, y: 0)
-    var extents = cairo_text_extents_t()
-    cairo_scaled_font_glyph_extents(font.handle, &single, 1, &extents)
-    guard extents.width > 0, extents.height > 0 else { return nil }
+    guard !font.isColor,
+      let ink = font.inkRect(of: SceneGlyph(id: glyph, x: 0, y: 0))
+    else { return nil }
     // Room for the stroke (miter tips reach further) and a pixel of anti-aliasing.
     let reach = outline.reach * deviceScale + 2
-    let left = Int(saturating: (extents.x_bearing * deviceScale - reach).rounded(.down))
-    let top = Int(saturating: (extents.y_bearing * deviceScale - reach).rounded(.down))
-    let right =
-      Int(saturating: ((extents.x_bearing + extents.width) * deviceScale + reach).rounded(.up)) + 1
-    let bottom =
-      Int(saturating: ((extents.y_bearing + extents.height) * deviceScale + reach).rounded(.up))
-      + 1
-    guard
-      let surface = try? CairoSurface(
-        image: CAIRO_FORMAT_A8, width: right - left, height: bottom - top)
+    let left = Int(saturating: (ink.x * deviceScale - reach).rounded(.down))
+    let top = Int(saturating: (ink.y * deviceScale - reach).rounded(.down))
+    let right = Int(saturating: ((ink.x + ink.width) * deviceScale + reach).rounded(.up)) + 1
+    let bottom = Int(saturating: ((ink.y + ink.height) * deviceScale + reach).rounded(.up)) + 1
+    guard let surface = try? CairoSurface(image: .a8, width: right - left, height: bottom - top)
     else { return nil }
     let context = CairoContext(surface)
-    let cr = context.handle
-    cairo_translate(
-      cr, Double(-left) + GridPosition.offset(ofPhase: phaseX),
-      Double(-top) + GridPosition.offset(ofPhase: phaseY))
-    cairo_scale(cr, deviceScale, deviceScale)
-    GlyphPaths.append(cr, [single], font: font)
-    cairo_set_line_width(cr, 2 * outline.width)
-    cairo_set_line_join(cr, outline.join.cairoJoin)
-    cairo_set_miter_limit(cr, RenderOptions.Outline.miterLimit)
-    cairo_set_source_rgba(cr, 0, 0, 0, 1)
-    cairo_stroke(cr)
+    context.translate(
+      x: Double(-left) + GridPosition.offset(ofPhase: phaseX),
+      y: Double(-top) + GridPosition.offset(ofPhase: phaseY))
+    context.scale(by: deviceScale)
+    context.appendGlyphPaths(CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0)), font: font)
+    context.setOutlineStroke(outline)
+    context.setSource(.black)
+    context.stroke()
     guard (try? context.check()) != nil else { return nil }
-    cairo_surface_flush(surface.handle)
+    surface.flush()
     return GlyphStroke(surface: surface, left: left, top: top, font: font)
-  }
-}
-
-extension RenderOptions.Outline.Join {
-  var cairoJoin: cairo_line_join_t {
-    switch self {
-    case .round: CAIRO_LINE_JOIN_ROUND
-    case .miter: CAIRO_LINE_JOIN_MITER
-    case .bevel: CAIRO_LINE_JOIN_BEVEL
-    }
   }
 }

@@ -1,4 +1,3 @@
-internal import CCairo
 internal import CPixman
 import GalleyStyle
 
@@ -37,12 +36,12 @@ final class PixmanImage {
   /// The pixels of an ARGB32 or A8 cairo image surface, shared, not copied.
   convenience init(pixelsOf surface: CairoSurface) throws(RenderError) {
     let format: pixman_format_code_t
-    switch cairo_image_surface_get_format(surface.handle) {
-    case CAIRO_FORMAT_ARGB32: format = PIXMAN_a8r8g8b8
-    case CAIRO_FORMAT_A8: format = PIXMAN_a8
-    default: throw RenderError(.drawingFailed, "an image surface of an unexpected format")
+    switch surface.format {
+    case .argb32: format = PIXMAN_a8r8g8b8
+    case .a8: format = PIXMAN_a8
+    case nil: throw RenderError(.drawingFailed, "an image surface of an unexpected format")
     }
-    guard let data = cairo_image_surface_get_data(surface.handle),
+    guard let data = surface.pixelData,
       let handle = pixman_image_create_bits(
         format, Int32(surface.width), Int32(surface.height),
         UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), Int32(surface.stride))
@@ -55,8 +54,8 @@ final class PixmanImage {
   static func drawing<Result>(
     on surface: CairoSurface, _ body: (PixmanImage) throws(RenderError) -> Result
   ) throws(RenderError) -> Result {
-    cairo_surface_flush(surface.handle)
-    defer { cairo_surface_mark_dirty(surface.handle) }
+    surface.flush()
+    defer { surface.markDirty() }
     let image = try PixmanImage(pixelsOf: surface)
     return try body(image)
   }

@@ -1,4 +1,3 @@
-internal import CCairo
 import GalleyStyle
 
 /// A rendered image in memory: premultiplied ARGB pixels, as cairo draws them.
@@ -20,25 +19,8 @@ public struct Bitmap: Sendable {
   /// - Parameter data: The bytes of a PNG file.
   /// - Throws: ``RenderError/Kind/invalidImage`` when the data is not a PNG cairo can read.
   public init(png data: [UInt8]) throws(RenderError) {
-    let source = ByteSink.Source(data)
-    guard
-      let handle = cairo_image_surface_create_from_png_stream(
-        ByteSink.Source.read, Unmanaged.passUnretained(source).toOpaque())
-    else { throw RenderError(.invalidImage, "cannot decode the PNG data") }
-    let surface = CairoSurface(adopting: handle)
-    do {
-      try surface.check("cannot decode the PNG data")
-    } catch {
-      throw RenderError(.invalidImage, error.message)
-    }
-    let width = surface.width
-    let height = surface.height
-    // Decoded images may be RGB24 or A8; draw onto ARGB32 so every bitmap has one layout.
-    let argb = try CairoSurface(image: CAIRO_FORMAT_ARGB32, width: width, height: height)
-    let context = CairoContext(argb)
-    cairo_set_source_surface(context.handle, surface.handle, 0, 0)
-    cairo_paint(context.handle)
-    try context.check()
+    let argb = try CairoSurface.decodingPNG(data)
+    let (width, height) = (argb.width, argb.height)
     storage = ImageStorage(argb)
     geometry = ImageGeometry(width: width, height: height, scale: 1, originX: 0, originY: 0)
   }
@@ -88,12 +70,11 @@ final class ImageStorage: @unchecked Sendable {
   private let pixels: UnsafeMutablePointer<UInt8>
 
   init(_ surface: CairoSurface) {
-    cairo_surface_flush(surface.handle)
+    pixels = surface.flushedPixels()
     self.surface = surface
     width = surface.width
     height = surface.height
     stride = surface.stride
-    pixels = cairo_image_surface_get_data(surface.handle)
   }
 
   /// The native-endian ARGB word of a pixel.

@@ -1,4 +1,3 @@
-internal import CCairo
 import GalleyLayout
 
 #if canImport(Glibc)
@@ -54,17 +53,16 @@ struct DocumentLinks {
   }
 
   /// Adds a PDF link annotation for each link, as cairo's `Link` tags with explicit
-  /// rectangles (`cairo_tag_begin` and `cairo_tag_end`).
+  /// rectangles (``CairoContext/addLinkTag(attributes:)``).
   ///
-  /// - Parameter cr: A context on the PDF surface; its matrix is reset to document units.
-  func tag(_ cr: OpaquePointer) {
-    cairo_identity_matrix(cr)
+  /// - Parameter context: A context on the PDF surface; its matrix is reset to document units.
+  func tag(_ context: CairoContext) {
+    context.resetMatrix()
     for link in links {
       let rects = link.rects.map { "\($0.x) \($0.y) \($0.width) \($0.height)" }
       let attributes =
         "uri='\(Self.quotedForCairo(link.target))' rect=[\(rects.joined(separator: " "))]"
-      cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
-      cairo_tag_end(cr, CAIRO_TAG_LINK)
+      context.addLinkTag(attributes: attributes)
     }
   }
 

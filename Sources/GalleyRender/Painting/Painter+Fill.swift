@@ -1,0 +1,113 @@
+import GalleyStyle
+
+extension Painter {
+  /// Fills glyphs and decorations in their colors, or all with the gradient.
+  ///
+  /// Color glyphs (emoji) keep their own colors.
+  ///
+  /// - Parameters:
+  ///   - context: The context on `surface`.
+  ///   - surface: The surface, for compositing glyph masks onto it directly.
+  ///   - shape: The text's shape, through which an image's gradient is painted at once.
+  /// - Throws: ``RenderError`` when pixman cannot draw on the surface.
+  func fill(_ context: CairoContext, on surface: CairoSurface, shape: AlphaMask?)
+    throws(RenderError)
+  {
+    let gradient = options.gradient.map { CairoPattern(gradient: $0, over: scene.textBounds) }
+    if let gradient, let shape, !isVector {
+      // One gradient pass through the text's mask, instead of one per glyph.
+      context.withSavedState {
+        context.setSource(gradient)
+        context.maskInDeviceSpace(shape.surface)
+      }
+      for run in scene.runs where run.font.isColor {
+        context.setSource(run.color)
+        show(context, run.glyphs, font: run.font)
+      }
+      return
+    }
+    if isVector {
+      for run in scene.runs {
+        if let gradient, !run.font.isColor {
+          context.setSource(gradient)
+        } else {
+          context.setSource(run.color)
+        }
+        show(context, run.glyphs, font: run.font)
+      }
+    } else {
+      // Images with a gradient took the mask path above.
+      try drawGlyphs(of: scene.runs, on: surface, context, color: { $0.color })
+    }
+    fill(context, boxes: scene.decorations, gradient: gradient)
+  }
+
+  /// Fills boxes in their colors, or all with a gradient: neighbours of one color as one path,
+  /// so touching boxes (a background split across runs) show no seam and cairo is called once
+  /// per color.
+  func fill(_ context: CairoContext, boxes: [Scene.Box], gradient: CairoPattern?) {
+    var index = boxes.startIndex
+    while index < boxes.endIndex {
+      let color = boxes[index].color
+      context.newPath()
+      while index < boxes.endIndex, gradient != nil || boxes[index].color == color {
+        context.addRectangle(boxes[index].rect)
+        index += 1
+      }
+      if let gradient { context.setSource(gradient) } else { context.setSource(color) }
+      context.fill()
+    }
+  }
+
+  /// Draws runs' glyphs on an image, each run in its color: outline glyphs from cached masks
+  /// at quarter-pixel positions, composited by pixman; color glyphs, and glyphs too large to
+  /// cache, through cairo.
+  func drawGlyphs(
+    of runs: [Scene.Run], on surface: CairoSurface, _ context: CairoContext,
+    color: (Scene.Run) -> TextColor
+  ) throws(RenderError) {
+    var throughCairo: [Scene.Run] = []
+    try PixmanImage.drawing(on: surface) { target throws(RenderError) in
+      try masks.withCache { cache throws(RenderError) in
+        for run in runs {
+          guard GlyphMaskCache.caches(run.font) else {
+            throughCairo.append(run)
+            continue
+          }
+          let leftOver = cache.composite(
+            run.glyphs, font: run.font, scale: canvas.deviceScale,
+            originX: canvas.geometry.originX, originY: canvas.geometry.originY,
+            source: try PixmanImage(solid: color(run)), onto: target)
+          if !leftOver.isEmpty {
+            var rest = run
+            rest.glyphs = leftOver
+            throughCairo.append(rest)
+          }
+        }
+      }
+    }
+    for run in throughCairo {
+      context.setSource(color(run))
+      if run.font.isColor {
+        show(context, run.glyphs, font: run.font)
+      } else {
+        context.newPath()
+        context.appendGlyphPaths(run.glyphs, font: run.font)
+        context.fill()
+      }
+    }
+  }
+
+  /// Draws glyphs in the current source: shown by cairo, or filled from their leant outlines
+  /// for a synthesized oblique.
+  func show(_ context: CairoContext, _ glyphs: some Collection<SceneGlyph>, font: CairoScaledFont) {
+    if font.isSlanted && !font.isColor {
+      // A synthesized oblique is drawn from its leant outlines.
+      context.newPath()
+      context.appendGlyphPaths(glyphs, font: font)
+      context.fill()
+      return
+    }
+    context.showGlyphs(glyphs, font: font)
+  }
+}

@@ -1,0 +1,125 @@
+import GalleyStyle
+
+extension Painter {
+  /// Paints the outline and the fill over it, in the order the outline's mode needs.
+  ///
+  /// - Parameters:
+  ///   - context: The context on `surface`.
+  ///   - surface: The surface.
+  ///   - fillShape: The text's shape, when the effects needed it.
+  ///   - strokes: The connected outline's mask on images, from cached glyph strokes.
+  /// - Throws: ``RenderError`` when a glyph mask cannot be drawn.
+  func paintOutlineAndFill(
+    _ context: CairoContext, on surface: CairoSurface, fillShape: AlphaMask?, strokes: AlphaMask?
+  ) throws(RenderError) {
+    switch options.outline {
+    case let outline? where outline.mode == .connected:
+      if let strokes {
+        try paint(context, mask: strokes, color: outline.color, offsetX: 0, offsetY: 0)
+      } else {
+        stroke(context, glyphsOf: scene.runs, includeDecorations: true)
+      }
+      try fill(context, on: surface, shape: fillShape)
+    case .some:
+      fillStrokingEachGlyph(context)
+    case nil:
+      try fill(context, on: surface, shape: fillShape)
+    }
+  }
+
+  /// DHSGlyphText's per-glyph outline: each glyph is stroked, then filled, before the next, so
+  /// a glyph's outline overlaps the glyph before it.
+  func fillStrokingEachGlyph(_ context: CairoContext) {
+    let gradient = options.gradient.map { CairoPattern(gradient: $0, over: scene.textBounds) }
+    for run in scene.runs {
+      for glyph in run.glyphs {
+        let single = CollectionOfOne(glyph)
+        if !run.font.isColor {
+          context.newPath()
+          context.appendGlyphPaths(single, font: run.font)
+          strokeCurrentPath(context)
+        }
+        if let gradient, !run.font.isColor {
+          context.setSource(gradient)
+        } else {
+          context.setSource(run.color)
+        }
+        if isVector || run.font.isColor {
+          show(context, single, font: run.font)
+        } else {
+          // Filled from its outline at its exact position, like the stroke under it.
+          context.newPath()
+          context.appendGlyphPaths(single, font: run.font)
+          context.fill()
+        }
+      }
+    }
+    for box in scene.decorations {
+      context.addRectangle(box.rect)
+      strokeCurrentPath(context)
+      if let gradient { context.setSource(gradient) } else { context.setSource(box.color) }
+      context.addRectangle(box.rect)
+      context.fill()
+    }
+  }
+
+  /// Strokes the outlines of glyphs (and the decorations) with twice the outline width: the
+  /// fill drawn over it hides the inner half.
+  func stroke(_ context: CairoContext, glyphsOf runs: [Scene.Run], includeDecorations: Bool) {
+    context.newPath()
+    for run in runs where !run.font.isColor {
+      context.appendGlyphPaths(run.glyphs, font: run.font)
+    }
+    if includeDecorations {
+      for box in scene.decorations { context.addRectangle(box.rect) }
+    }
+    strokeCurrentPath(context)
+  }
+
+  /// Strokes the path in the outline's color and width, or drops it when there is no outline.
+  private func strokeCurrentPath(_ context: CairoContext) {
+    guard let outline = options.outline else {
+      context.newPath()
+      return
+    }
+    context.setSource(outline.color)
+    context.setOutlineStroke(outline)
+    context.stroke()
+  }
+
+  /// The connected outline on an image: every glyph's cached stroke at its quarter-pixel
+  /// phase, joined by keeping the larger coverage, plus the decorations' strokes.
+  func outlineMask() throws(RenderError) -> AlphaMask {
+    guard let outline = options.outline else { throw RenderError(.drawingFailed, "no outline") }
+    let mask = try AlphaMask(width: canvas.deviceWidth, height: canvas.deviceHeight)
+    let scale = canvas.deviceScale
+    mask.pixelsPerPoint = scale
+    var placed: [(stroke: GlyphStroke, x: Int, y: Int)] = []
+    for run in scene.runs where !run.font.isColor {
+      for glyph in run.glyphs {
+        // The same grid position as the glyph's mask, so the fill sits in the middle of its
+        // stroke.
+        let position = GridPosition(
+          deviceX: (glyph.x + canvas.geometry.originX) * scale,
+          deviceY: (glyph.y + canvas.geometry.originY) * scale)
+        guard
+          let stroke = strokes.stroke(
+            font: run.font, glyph: glyph.id, deviceScale: scale, outline: outline,
+            phaseX: position.phaseX, phaseY: position.phaseY)
+        else { continue }
+        placed.append((stroke, position.x, position.y))
+      }
+    }
+    mask.formUnion(placed)
+    if !scene.decorations.isEmpty {
+      let context = CairoContext(mask.surface)
+      transform(context, deviceScale: scale)
+      for box in scene.decorations { context.addRectangle(box.rect) }
+      context.setSource(.black)
+      context.setOutlineStroke(outline)
+      context.stroke()
+      try context.check()
+    }
+    return mask
+  }
+}

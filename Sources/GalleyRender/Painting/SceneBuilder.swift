@@ -1,0 +1,171 @@
+import GalleyLayout
+import GalleyStyle
+
+/// Gathers a layout's glyphs into a ``Scene``'s runs, one per scaled font and color, checks
+/// every number, and measures the ink.
+///
+/// Used once per render by ``Scene/init(layout:fonts:deviceScale:linkColor:)``.
+struct SceneBuilder {
+  /// Where scaled fonts come from.
+  private let fonts: CairoFontCache
+  /// Device pixels per point, for the scaled fonts.
+  private let deviceScale: Double
+  /// The color of runs inside links, or `nil` to keep their own.
+  private let linkColor: TextColor?
+  // A layout repeats few fonts: look each up once, comparing cheaply (the layout's strings
+  // share storage, so equal ones compare by pointer).
+  private var knownFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
+  /// The run of each font and color.
+  private var groups: [GroupKey: Int] = [:]
+  /// The run the last glyph went to.
+  private var current: Int?
+
+  /// One run per scaled font and color, in the order they were met.
+  private(set) var runs: [Scene.Run] = []
+  /// The union of the measured glyphs' ink, in layout points.
+  private(set) var ink: Bounds?
+  /// The union of the line boxes.
+  private(set) var lineBounds: Bounds?
+
+  /// A font (by identity) and a color: the glyphs that one drawing call can draw.
+  private struct GroupKey: Hashable {
+    var font: ObjectIdentifier
+    var color: TextColor
+  }
+
+  /// A builder for one layout.
+  ///
+  /// - Parameters:
+  ///   - fonts: Where scaled fonts come from.
+  ///   - deviceScale: Device pixels per point, for the scaled fonts.
+  ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
+  init(fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?) {
+    self.fonts = fonts
+    self.deviceScale = deviceScale
+    self.linkColor = linkColor
+  }
+
+  /// Adds a line's glyphs to the runs and its box to the line bounds.
+  ///
+  /// Ink can pass the layout box only above the first line, below the last, or at a line's
+  /// ends (overhangs), so only those glyphs are measured.
+  ///
+  /// - Parameters:
+  ///   - line: The line.
+  ///   - isEdgeLine: Whether it is the first or the last line: all its glyphs are measured.
+  /// - Throws: ``RenderError/Kind/invalidLayout`` for a number that is not finite or too
+  ///   large, ``RenderError/Kind/fontUnusable`` for a font cairo cannot open.
+  mutating func add(_ line: Layout.Line, isEdgeLine: Bool) throws(RenderError) {
+    guard Self.isSane(line.x, line.y, line.width, line.height, line.baseline) else {
+      throw RenderError(.invalidLayout, "a line's geometry is not finite or is too large")
+    }
+    lineBounds = lineBounds.union(
+      Bounds(x: line.x, y: line.y, width: line.width, height: line.height))
+    let firstRun = line.runs.firstIndex { !$0.glyphs.isEmpty }
+    let lastRun = line.runs.lastIndex { !$0.glyphs.isEmpty }
+    for (runNumber, run) in line.runs.enumerated() where !run.glyphs.isEmpty {
+      let font = try font(for: run.font)
+      try add(run, font: font)
+      if isEdgeLine {
+        measure(run.glyphs.lazy.map(SceneGlyph.init), font: font)
+      } else {
+        if runNumber == firstRun, let first = run.glyphs.first {
+          measure(CollectionOfOne(SceneGlyph(first)), font: font)
+        }
+        if runNumber == lastRun, let last = run.glyphs.last {
+          measure(CollectionOfOne(SceneGlyph(last)), font: font)
+        }
+      }
+    }
+  }
+
+  /// A decoration or background rectangle as a box in its color.
+  ///
+  /// - Parameters:
+  ///   - rect: The rectangle.
+  ///   - color: Its color.
+  ///   - kind: What it is, for the error message ("decoration" or "background").
+  /// - Returns: The box.
+  /// - Throws: ``RenderError/Kind/invalidLayout`` when the rectangle is not finite, too large
+  ///   or negative.
+  func box(_ rect: Layout.Rect, color: TextColor, kind: String) throws(RenderError) -> Scene.Box {
+    guard Self.isSane(rect) else {
+      throw RenderError(.invalidLayout, "a \(kind) rectangle is not finite or is too large")
+    }
+    return Scene.Box(rect: rect, color: color)
+  }
+
+  /// Appends a layout run's glyphs to the runs of their font and color.
+  private mutating func add(_ run: Layout.GlyphRun, font: CairoScaledFont) throws(RenderError) {
+    for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
+      throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
+    }
+    // A run is inside one link or none; the link color, when given, replaces its color.
+    let color = run.link != nil ? linkColor ?? run.color : run.color
+    let index = group(reference: run.font, font: font, color: color)
+    // No reserveCapacity: called again and again on one array, it would defeat the geometric
+    // growth of append and copy the array each time.
+    for glyph in run.glyphs {
+      runs[index].glyphs.append(SceneGlyph(glyph))
+    }
+  }
+
+  /// Adds glyphs' ink to ``ink``.
+  private mutating func measure(_ glyphs: some Collection<SceneGlyph>, font: CairoScaledFont) {
+    guard let rect = font.inkRect(of: glyphs) else { return }
+    ink = ink.union(Bounds(rect))
+  }
+
+  /// The scaled font of a run's font reference.
+  private mutating func font(for reference: Layout.FontReference) throws(RenderError)
+    -> CairoScaledFont
+  {
+    guard reference.size > 0, reference.size <= 10_000 else {
+      throw RenderError(.invalidLayout, "a run's font size is out of range")
+    }
+    if let known = knownFonts.first(where: { $0.reference == reference }) { return known.font }
+    let font = try fonts.font(for: reference, deviceScale: deviceScale)
+    if knownFonts.count < 64 { knownFonts.append((reference, font)) }
+    return font
+  }
+
+  /// The index of the run of a font and color, starting one when needed.
+  ///
+  /// So each font and color is drawn with one call however the layout interleaves them.
+  /// Glyphs of one label hardly ever overlap, so drawing them in this order does not change
+  /// the image.
+  private mutating func group(
+    reference: Layout.FontReference, font: CairoScaledFont, color: TextColor
+  ) -> Int {
+    // The common case first: the same run as the glyphs before.
+    if let current, runs[current].font === font, runs[current].color == color {
+      return current
+    }
+    let key = GroupKey(font: ObjectIdentifier(font), color: color)
+    if let index = groups[key] {
+      current = index
+      return index
+    }
+    groups[key] = runs.count
+    current = runs.count
+    runs.append(Scene.Run(reference: reference, font: font, color: color, glyphs: []))
+    return runs.count - 1
+  }
+
+  /// Whether a coordinate is finite and within 10⁷ points (no array: this runs per glyph).
+  @inline(__always)
+  private static func isSane(_ value: Double) -> Bool { value.isFinite && abs(value) <= 1e7 }
+
+  private static func isSane(_ x: Double, _ y: Double) -> Bool { isSane(x) && isSane(y) }
+
+  private static func isSane(
+    _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ baseline: Double
+  ) -> Bool {
+    isSane(x, y) && isSane(width, height) && isSane(baseline)
+  }
+
+  private static func isSane(_ rect: Layout.Rect) -> Bool {
+    isSane(rect.x, rect.y) && isSane(rect.width, rect.height) && rect.width >= 0
+      && rect.height >= 0
+  }
+}
