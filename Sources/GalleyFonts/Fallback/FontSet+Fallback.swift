@@ -69,12 +69,33 @@ extension FontSet {
   public func fallbackRuns(
     for text: Substring, primary: ResolvedFace, language: String? = nil
   ) -> [FallbackRun] {
+    let base = text.base
+    return fallbackRuns(
+      for: text, utf8Offset: base.utf8.distance(from: base.startIndex, to: text.startIndex),
+      utf16Offset: base.utf16.distance(from: base.startIndex, to: text.startIndex),
+      primary: primary, language: language)
+  }
+
+  /// ``fallbackRuns(for:primary:language:)-(Substring,_,_)`` for a caller that knows where the
+  /// part starts in its string, in both units (counting UTF-16 offsets can cost a walk of the
+  /// string).
+  ///
+  /// - Parameters:
+  ///   - text: Part of a string.
+  ///   - utf8Offset: Where the part starts in its string, in UTF-8 code units.
+  ///   - utf16Offset: Where it starts in UTF-16 code units.
+  ///   - primary: The requested face.
+  ///   - language: A language tag, or `nil`.
+  /// - Returns: Runs in text order that cover the whole part.
+  package func fallbackRuns(
+    for text: Substring, utf8Offset: Int, utf16Offset: Int, primary: ResolvedFace,
+    language: String?
+  ) -> [FallbackRun] {
     fontconfig.withLock { state in
       let styleIndex = state.styleIndex(for: primary, language: language)
       if text.isEmpty { return [] }
-      let base = text.base
-      var utf16 = base.utf16.distance(from: base.startIndex, to: text.startIndex)
-      var utf8 = base.utf8.distance(from: base.startIndex, to: text.startIndex)
+      var utf16 = utf16Offset
+      var utf8 = utf8Offset
       if let length = state.primaryCoverage(text, styleIndex: styleIndex) {
         // The common case: one run in the requested face, no grapheme clustering needed.
         return [

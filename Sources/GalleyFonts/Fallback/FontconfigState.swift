@@ -131,8 +131,15 @@ struct FontconfigState: ~Copyable {
     var index = 0
     while index < bytes.count {
       // Valid UTF-8 by construction: the lead byte says how many bytes follow.
-      let (value, width) = UTF8Decoding.scalar(in: bytes, at: index)
-      index += width
+      let value: UInt32
+      if bytes[index] < 0x80 {
+        value = UInt32(bytes[index])
+        index += 1
+      } else {
+        let scalar = UTF8Decoding.scalar(in: bytes, at: index)
+        value = scalar.value
+        index += scalar.length
+      }
       guard value < directLimit else { return nil }
       switch table[Int(value)] {
       case 1: break

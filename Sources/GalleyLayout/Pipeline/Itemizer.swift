@@ -56,7 +56,10 @@ enum Itemizer {
         }
         primary = resolved
       }
-      for part in fonts.fallbackRuns(for: text[run], primary: primary, language: language) {
+      let parts = fonts.fallbackRuns(
+        for: text[run], utf8Offset: run.utf8Range.lowerBound,
+        utf16Offset: run.utf16Range.lowerBound, primary: primary, language: language)
+      for part in parts {
         let face = part.face ?? primary.face
         let index: Int
         if let known = faces.firstIndex(where: { $0.index == face.index && $0.file == face.file }) {
