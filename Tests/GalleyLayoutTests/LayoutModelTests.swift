@@ -56,6 +56,39 @@ struct LayoutModelTests {
     #expect(plain.lines[0].ligatureCarets.isEmpty)
   }
 
+  /// Texts where clusters hold several scalars: ligatures, marks, emoji sequences, scripts that
+  /// shape by syllable, controls inside words, and text after a right-to-left run.
+  static let caretTexts = [
+    "%1Ffinal office affluent%f fi", "e\u{301}e\u{301} cafe\u{301} naïve",
+    "👩‍💻 👍🏽 🇫🇷 3️⃣ ok", "नमस्ते दुनिया क्षत्रिय", "สวัสดีชาวโลก", "مرحبا fi بالعالم",
+    "a\u{1}b fi\u{7}x", "男孩 office 日本語",
+  ]
+
+  @Test("Ligature carets are the grapheme starts inside each cluster", arguments: caretTexts)
+  func ligatureCaretsFollowTheGraphemeRules(_ markup: String) throws {
+    for width in [nil, 60.0] {
+      let (text, layout) = try LayoutSupport.layout(markup, width: width)
+      // The grapheme starts of the whole text, in UTF-16.
+      var starts: [Int] = []
+      var offset = 0
+      for character in text.string {
+        starts.append(offset)
+        offset += character.utf16.count
+      }
+      for line in layout.lines {
+        let clusters = Set(line.runs.flatMap { $0.glyphs.map(\.cluster) }).sorted()
+        var expected: [Int] = []
+        for (position, start) in clusters.enumerated() {
+          let end =
+            position + 1 < clusters.count
+            ? clusters[position + 1] : max(line.location + line.visibleLength, start + 1)
+          expected += starts.filter { $0 > start && $0 < end }
+        }
+        #expect(line.ligatureCarets == expected, "\(markup) at \(String(describing: width))")
+      }
+    }
+  }
+
   @Test("Hit-testing a decoded layout answers as the original", arguments: markups)
   func hitTestingSurvivesJSON(_ markup: String) throws {
     let (_, layout) = try LayoutSupport.layout(markup, width: 90)
