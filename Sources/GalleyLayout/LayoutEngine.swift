@@ -59,7 +59,7 @@ public final class LayoutEngine: Sendable {
     let items = try shaping.shape(itemization)
     let breaks = try BreakOpportunities(paragraph, language: options.language)
     let lines = LineBreaker(paragraph: paragraph, items: items)
-      .lines(breaks: breaks, maximumWidth: options.width.map { Int64(($0 * 64).rounded(.down)) })
+      .lines(breaks: breaks, maximumWidth: options.wrapWidth)
     let assembled = LineAssembler(paragraph: paragraph, text: text, items: items)
       .assemble(lines, reshape: shaping.reshape)
     let stack = LineStacker(items: items, options: options).stack(assembled)
@@ -67,18 +67,20 @@ public final class LayoutEngine: Sendable {
       paragraph: paragraph, text: text, items: items, faces: itemization.faces, lines: assembled,
       stack: stack)
     return Layout(
-      size: Layout.Size(width: options.width ?? points(stack.width), height: points(stack.height)),
+      size: Layout.Size(
+        width: options.width ?? points(stack.width), height: options.height ?? points(stack.height)
+      ),
       lines: LineBuilder.lines(of: placed), links: LinkRegionBuilder.regions(of: placed),
       decorations: DecorationBuilder.decorations(of: placed),
       backgrounds: BackgroundBuilder.backgrounds(of: placed))
   }
 
-  /// The smallest box that holds the text laid out at `width`.
+  /// The smallest box that holds the text laid out at `width`, insets included.
   ///
   /// - Parameters:
   ///   - text: The text.
   ///   - width: The width to wrap at, or `nil` for the intrinsic size (no wrapping).
-  ///   - options: Other options; their width is replaced.
+  ///   - options: Other options; their width is replaced and their height ignored.
   /// - Returns: The widest line's width and the total height.
   /// - Throws: ``LayoutError`` as ``layout(_:options:)`` does.
   public func sizeThatFits(
@@ -86,9 +88,11 @@ public final class LayoutEngine: Sendable {
   ) throws(LayoutError) -> Layout.Size {
     var options = options
     options.width = width
+    options.height = nil
     let layout = try layout(text, options: options)
     let widest = layout.lines.map(\.width).max() ?? 0
-    return Layout.Size(width: widest, height: layout.size.height)
+    return Layout.Size(
+      width: widest + options.insets.left + options.insets.right, height: layout.size.height)
   }
 
   /// Why a run's attributes cannot be laid out, or `nil`: the formatter's ranges, checked

@@ -51,6 +51,48 @@ struct LayoutCommandTests {
     #expect(document["backgrounds"] is [Any])
   }
 
+  @Test func theBoxOptionsReachTheLayout() throws {
+    let result = try layout([
+      "--json", "--width", "120", "--height", "90", "--insets", "10,8,6,4", "--vertical-align",
+      "bottom", "--", "Tap %Lhere%l",
+    ])
+    #expect(result.status == 0)
+    let document = try #require(try object(result.standardOutput) as? [String: Any])
+    let size = try #require(document["size"] as? [String: Any])
+    #expect(size["width"] as? Double == 120)
+    #expect(size["height"] as? Double == 90)
+    let line = try #require((document["lines"] as? [[String: Any]])?.first)
+    #expect(line["x"] as? Double == 8)
+    let y = try #require(line["y"] as? Double)
+    let height = try #require(line["height"] as? Double)
+    #expect(y + height == 84)
+    // The same box through hit: the link is where the layout put it.
+    let hits = try hit([
+      "--width", "120", "--height", "90", "--insets", "10,8,6,4", "--vertical-align", "bottom",
+      "--at", "45,\(y + height / 2)", "--", "Tap %Lhere%l",
+    ])
+    #expect(hits.standardOutput.contains("\"link\" : 0"))
+  }
+
+  /// Box options that cannot be used, and a word of each message.
+  static let badBoxes: [([String], String)] = [
+    (["--insets", "1,2"], "is invalid for '--insets"),
+    (["--insets", "1,2,3,x"], "is invalid for '--insets"),
+    (["--insets", "-1"], "top inset must be at least 0"),
+    (["--height", "5", "--insets", "3,0,3,0"], "at least the top and bottom insets"),
+    (["--width", "20", "--insets", "0,10,0,10"], "larger than the left and right insets"),
+    (["--height", "nan"], "height must be above 0"),
+    (["--vertical-align", "middle"], "vertical-align"),
+  ]
+
+  @Test("Bad box options exit 64 with a message", arguments: badBoxes)
+  func badBoxOptions(_ arguments: [String], _ message: String) throws {
+    let result = try GalleyBinary().run(
+      ["layout", "--fontconfig", try Self.configuration.get()] + arguments + ["--", "Hi"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
   @Test func plainTextIgnoresCodes() throws {
     let result = try layout(["--plain", "--", "100% %B"])
     #expect(result.status == 0)

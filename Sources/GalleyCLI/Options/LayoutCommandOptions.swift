@@ -16,6 +16,22 @@ struct LayoutCommandOptions: ParsableArguments {
     help: "The box width in points (omit for one unlimited line per paragraph).")
   var width: Double?
 
+  @Option(
+    parsing: .unconditional,
+    help: "The box height in points (omit to fit the lines); lines past it overflow the box.")
+  var height: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Space kept free inside the box's edges, in points: TOP,LEFT,BOTTOM,RIGHT, or one number \
+      for all four (FXLabel's textInsets). Lines wrap at the width less left and right.
+      """)
+  var insets: InsetsArgument?
+
+  @Option(help: "Where the lines sit in a taller box: top, center or bottom.")
+  var verticalAlign: LayoutOptions.VerticalAlignment = .top
+
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
 
@@ -78,7 +94,8 @@ struct LayoutCommandOptions: ParsableArguments {
     LayoutOptions(
       width: width, alignment: align, lineSpacing: lineSpacing,
       lineHeightMultiple: lineHeightMultiple, usesFontLeading: fontLeading,
-      paragraphSpacing: paragraphSpacing, language: language)
+      paragraphSpacing: paragraphSpacing, language: language, height: height,
+      insets: insets?.insets ?? .zero, verticalAlignment: verticalAlign)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.
@@ -158,3 +175,5 @@ struct LayoutCommandOptions: ParsableArguments {
 }
 
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
+
+extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}

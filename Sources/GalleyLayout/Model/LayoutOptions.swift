@@ -1,7 +1,17 @@
-/// How text is laid out: the box width, alignment and spacing.
+/// How text is laid out: the box, alignment and spacing.
 public struct LayoutOptions: Hashable, Sendable {
-  /// The width lines must fit in, in points, or `nil` for one unlimited line per paragraph.
+  /// The box width in points, or `nil` for one unlimited line per paragraph. Lines wrap at
+  /// this width less the left and right ``insets``.
   public var width: Double?
+  /// The box height in points, or `nil` for the height of the lines and the insets.
+  ///
+  /// Lines that do not fit are still laid out; they overflow the box at the side
+  /// ``verticalAlignment`` points away from.
+  public var height: Double?
+  /// Space kept free inside the box's edges.
+  public var insets: Insets
+  /// Where the lines sit in a box taller than they are.
+  public var verticalAlignment: VerticalAlignment
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
   /// Extra points between lines (FXLabel's `lineSpacing`); may be negative.
@@ -28,12 +38,19 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - usesFontLeading: Whether to add the fonts' line gap.
   ///   - paragraphSpacing: Extra points after paragraphs.
   ///   - language: A BCP 47 language tag.
+  ///   - height: The box height in points, or `nil` to fit the lines.
+  ///   - insets: Space kept free inside the box's edges.
+  ///   - verticalAlignment: Where the lines sit in a taller box.
   public init(
     width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
     lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
-    language: String? = nil
+    language: String? = nil, height: Double? = nil, insets: Insets = .zero,
+    verticalAlignment: VerticalAlignment = .top
   ) {
     self.width = width
+    self.height = height
+    self.insets = insets
+    self.verticalAlignment = verticalAlignment
     self.alignment = alignment
     self.lineSpacing = lineSpacing
     self.lineHeightMultiple = lineHeightMultiple
@@ -70,6 +87,6 @@ public struct LayoutOptions: Hashable, Sendable {
     if let language, language.isEmpty || language.utf8.count > 64 {
       return "the language tag must have 1 to 64 characters"
     }
-    return nil
+    return boxProblem
   }
 }

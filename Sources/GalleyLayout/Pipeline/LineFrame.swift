@@ -16,8 +16,9 @@ struct LineFrame {
 struct LineStack {
   /// One frame per line, top to bottom.
   var frames: [LineFrame]
-  /// The box width: the width asked for, or the widest line's.
+  /// The box width: the width asked for, or the widest line's and the left and right insets.
   var width: Int64
-  /// The height of all lines, spacing included.
+  /// The box height: the height asked for, or the lines' (spacing included) and the top and
+  /// bottom insets.
   var height: Int64
 }

@@ -1,7 +1,8 @@
 import GalleyMarkup
 
 /// Line stacking: each line's height from its fonts' metrics and the options' spacing, its
-/// baseline, and its horizontal place from the alignment.
+/// baseline, its horizontal place from the alignment, and the lines' place in the box (insets
+/// and vertical alignment).
 ///
 /// Input: ``AssembledLine``s; output: a ``LineStack``. Cutting the last line that fits in a box
 /// (and placing an ellipsis) belongs between line assembly and this stage.
@@ -15,33 +16,56 @@ struct LineStacker {
     var descent: Int64
   }
 
-  /// Stacks the lines top to bottom.
+  /// Stacks the lines top to bottom and places them in the box.
   ///
   /// - Parameter lines: The assembled lines.
   /// - Returns: Their frames and the box.
   func stack(_ lines: [AssembledLine]) -> LineStack {
     let metrics = lines.map(metrics(of:))
     let widest = lines.reduce(0) { max($0, $1.width) }
+    let insets = options.insets
+    let (left, right) = (fixed(insets.left), fixed(insets.right))
+    let (top, bottom) = (fixed(insets.top), fixed(insets.bottom))
     // The same rounding as the line breaker's (down), so aligned lines never pass the width.
-    let boxWidth = options.width.map { Int64(($0 * 64).rounded(.down)) } ?? widest
-    let spacing = Int64((options.lineSpacing * 64).rounded())
-    let paragraphSpacing = Int64((options.paragraphSpacing * 64).rounded())
+    let contentWidth = options.wrapWidth ?? widest
+    let spacing = fixed(options.lineSpacing)
+    let paragraphSpacing = fixed(options.paragraphSpacing)
     var frames: [LineFrame] = []
     frames.reserveCapacity(lines.count)
-    var top: Int64 = 0
+    var y: Int64 = 0
     for (position, line) in lines.enumerated() {
-      if position > 0 { top += spacing }
+      if position > 0 { y += spacing }
       let height = metrics[position].height
       frames.append(
         LineFrame(
-          x: x(ofLineWidth: line.width, in: boxWidth), top: top, height: height,
-          baseline: top + height - metrics[position].descent))
-      top += height
-      if line.text.reason == .explicit { top += paragraphSpacing }
+          x: left + x(ofLineWidth: line.width, in: contentWidth), top: y, height: height,
+          baseline: y + height - metrics[position].descent))
+      y += height
+      if line.text.reason == .explicit { y += paragraphSpacing }
     }
-    if let last = lines.last, last.text.reason == .explicit { top -= paragraphSpacing }
-    return LineStack(frames: frames, width: boxWidth, height: max(0, top))
+    if let last = lines.last, last.text.reason == .explicit { y -= paragraphSpacing }
+    let contentHeight = max(0, y)
+    let boxHeight = options.height.map(fixed) ?? top + contentHeight + bottom
+    let offset = top + verticalOffset(slack: boxHeight - top - bottom - contentHeight)
+    for index in frames.indices {
+      frames[index].top += offset
+      frames[index].baseline += offset
+    }
+    return LineStack(frames: frames, width: left + contentWidth + right, height: boxHeight)
   }
+
+  /// Where the lines start below the top inset, for `slack` free points (negative when the
+  /// lines overflow the box).
+  private func verticalOffset(slack: Int64) -> Int64 {
+    switch options.verticalAlignment {
+    case .top: return 0
+    case .center: return slack / 2
+    case .bottom: return slack
+    }
+  }
+
+  /// Points in 26.6, rounded to the nearest 1/64.
+  private func fixed(_ value: Double) -> Int64 { Int64((value * 64).rounded()) }
 
   /// A line's height and descent: the largest ascent and descent of its segments' fonts
   /// (moved by their baseline shifts), the line gap when asked, times the line height multiple.
