@@ -1,7 +1,8 @@
 /// How text is laid out: the box, alignment and spacing.
 public struct LayoutOptions: Hashable, Sendable {
-  /// The box width in points, or `nil` for one unlimited line per paragraph. Lines wrap at
-  /// this width less the left and right ``insets``.
+  /// The box width in points, or `nil` for one unlimited line per paragraph.
+  ///
+  /// Lines wrap at this width less the left and right ``insets``.
   public var width: Double?
   /// The box height in points, or `nil` for the height of the lines and the insets.
   ///
