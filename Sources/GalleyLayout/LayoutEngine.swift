@@ -57,12 +57,12 @@ public final class LayoutEngine: Sendable {
     let shaping = Shaping(
       paragraph: paragraph, text: text, language: options.language, cache: cache, words: words)
     let items = try shaping.shape(itemization)
-    let breaks = try BreakOpportunities(paragraph, language: options.language)
+    let breaks = try BreakOpportunities(paragraph, language: options.language, wrap: options.wrap)
     let lines = LineBreaker(paragraph: paragraph, items: items)
-      .lines(breaks: breaks, maximumWidth: options.wrapWidth)
+      .lines(breaks: breaks, maximumWidth: options.wrapWidth, indentation: options.indentation)
     let assembled = LineAssembler(paragraph: paragraph, text: text, items: items)
       .assemble(lines, reshape: shaping.reshape)
-    let stack = LineStacker(items: items, options: options).stack(assembled)
+    let stack = LineStacker(paragraph: paragraph, items: items, options: options).stack(assembled)
     let placed = PlacedText(
       paragraph: paragraph, text: text, items: items, faces: itemization.faces, lines: assembled,
       stack: stack)

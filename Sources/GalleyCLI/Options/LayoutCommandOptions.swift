@@ -32,6 +32,17 @@ struct LayoutCommandOptions: ParsableArguments {
   @Option(help: "Where the lines sit in a taller box: top, center or bottom.")
   var verticalAlign: LayoutOptions.VerticalAlignment = .top
 
+  @Option(help: "Where lines may break: word (between words) or char (between any characters).")
+  var wrap: LayoutOptions.WrapMode = .word
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      How far each paragraph's first line starts after the others, in points (Pango's \
+      --indent); negative for a hanging indent.
+      """)
+  var indent: Double = 0
+
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
 
@@ -95,7 +106,8 @@ struct LayoutCommandOptions: ParsableArguments {
       width: width, alignment: align, lineSpacing: lineSpacing,
       lineHeightMultiple: lineHeightMultiple, usesFontLeading: fontLeading,
       paragraphSpacing: paragraphSpacing, language: language, height: height,
-      insets: insets?.insets ?? .zero, verticalAlignment: verticalAlign)
+      insets: insets?.insets ?? .zero, verticalAlignment: verticalAlign, wrap: wrap,
+      indent: indent)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.
@@ -177,3 +189,5 @@ struct LayoutCommandOptions: ParsableArguments {
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
 
 extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
+
+extension LayoutOptions.WrapMode: ExpressibleByArgument {}

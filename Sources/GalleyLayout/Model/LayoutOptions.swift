@@ -13,6 +13,13 @@ public struct LayoutOptions: Hashable, Sendable {
   public var insets: Insets
   /// Where the lines sit in a box taller than they are.
   public var verticalAlignment: VerticalAlignment
+  /// Where lines may break: between words (the default) or between any characters.
+  public var wrap: WrapMode
+  /// How far a paragraph's first line starts after the others, in points, as Pango's indent.
+  ///
+  /// Positive: the first line of each paragraph starts this far in (and is that much
+  /// narrower). Negative: a hanging indent, where the other lines start this far in.
+  public var indent: Double
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
   /// Extra points between lines (FXLabel's `lineSpacing`); may be negative.
@@ -42,12 +49,16 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - height: The box height in points, or `nil` to fit the lines.
   ///   - insets: Space kept free inside the box's edges.
   ///   - verticalAlignment: Where the lines sit in a taller box.
+  ///   - wrap: Where lines may break.
+  ///   - indent: The first line's indent in points (negative for a hanging indent).
   public init(
     width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
     lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
     language: String? = nil, height: Double? = nil, insets: Insets = .zero,
-    verticalAlignment: VerticalAlignment = .top
+    verticalAlignment: VerticalAlignment = .top, wrap: WrapMode = .word, indent: Double = 0
   ) {
+    self.wrap = wrap
+    self.indent = indent
     self.width = width
     self.height = height
     self.insets = insets
@@ -88,6 +99,6 @@ public struct LayoutOptions: Hashable, Sendable {
     if let language, language.isEmpty || language.utf8.count > 64 {
       return "the language tag must have 1 to 64 characters"
     }
-    return boxProblem
+    return boxProblem ?? indentProblem
   }
 }

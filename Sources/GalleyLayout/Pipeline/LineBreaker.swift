@@ -37,11 +37,22 @@ struct LineBreaker {
   /// - Parameters:
   ///   - breaks: The break opportunities.
   ///   - maximumWidth: The line width in 26.6, or `nil` for mandatory breaks only.
+  ///   - indentation: How much narrower (26.6) a paragraph's first line is, and its other
+  ///     lines (see ``LayoutOptions/indent``).
   /// - Returns: The lines, in order, covering the whole text.
-  func lines(breaks: BreakOpportunities, maximumWidth: Int64?) -> [TextLine] {
+  func lines(
+    breaks: BreakOpportunities, maximumWidth: Int64?,
+    indentation: (first: Int64, other: Int64) = (0, 0)
+  ) -> [TextLine] {
     var lines: [TextLine] = []
     let count = paragraph.count
     guard count > 0 else { return lines }
+    /// The width left for a line that starts at `start`.
+    func limit(_ start: Int) -> Int64? {
+      maximumWidth.map {
+        $0 - (paragraph.startsParagraph(at: start) ? indentation.first : indentation.other)
+      }
+    }
     var start = 0
     var lastFit: Int?
     var position = 0
@@ -55,7 +66,7 @@ struct LineBreaker {
         continue
       }
       let end = paragraph.visibleEnd(of: start..<offset)
-      let fits = maximumWidth.map { width(start..<end) <= $0 } ?? true
+      let fits = limit(start).map { width(start..<end) <= $0 } ?? true
       if fits {
         if isMandatory || offset == count {
           // ICU marks a break mandatory only after a line break character.
@@ -80,7 +91,7 @@ struct LineBreaker {
         continue  // look at the same opportunity again from the new start
       }
       // One word is wider than the line: split it between grapheme clusters.
-      guard let maximumWidth else { break }
+      guard let maximumWidth = limit(start) else { break }
       var split = emergencySplit(from: start, before: end, maximumWidth: maximumWidth)
       let visible = split
       // When the split reaches the word's end, its trailing spaces hang on the same line.

@@ -7,6 +7,7 @@ import GalleyMarkup
 /// Input: ``AssembledLine``s; output: a ``LineStack``. Cutting the last line that fits in a box
 /// (and placing an ellipsis) belongs between line assembly and this stage.
 struct LineStacker {
+  let paragraph: Paragraph
   let items: [ShapedItem]
   let options: LayoutOptions
 
@@ -33,13 +34,18 @@ struct LineStacker {
     var frames: [LineFrame] = []
     frames.reserveCapacity(lines.count)
     var y: Int64 = 0
+    let indentation = options.indentation
     for (position, line) in lines.enumerated() {
       if position > 0 { y += spacing }
       let height = metrics[position].height
+      // An indent takes its room from the line's start; alignment works in the rest.
+      let indent =
+        paragraph.startsParagraph(at: line.text.utf8Range.lowerBound)
+        ? indentation.first : indentation.other
+      let x = left + indent + x(ofLineWidth: line.width, in: contentWidth - indent)
       frames.append(
         LineFrame(
-          x: left + x(ofLineWidth: line.width, in: contentWidth), top: y, height: height,
-          baseline: y + height - metrics[position].descent))
+          x: x, top: y, height: height, baseline: y + height - metrics[position].descent))
       y += height
       if line.text.reason == .explicit { y += paragraphSpacing }
     }

@@ -88,6 +88,13 @@ struct Paragraph {
   /// - Returns: `true` for a mandatory break.
   func isMandatoryBreak(at offset: Int) -> Bool { lineBreakLength(endingAt: offset) > 0 }
 
+  /// Whether a line that starts at `offset` starts a paragraph: the text's start, or right
+  /// after a line-break character.
+  ///
+  /// - Parameter offset: A UTF-8 offset at a scalar boundary.
+  /// - Returns: `true` for a paragraph's first line.
+  func startsParagraph(at offset: Int) -> Bool { offset == 0 || isMandatoryBreak(at: offset) }
+
   /// The end of `range` without its trailing line-break characters: where the text a line
   /// shows ends (its trailing spaces, which hang, included).
   ///
