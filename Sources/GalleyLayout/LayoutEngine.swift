@@ -59,7 +59,9 @@ public final class LayoutEngine: Sendable {
     let items = try shaping.shape(itemization)
     let breaks = try BreakOpportunities(paragraph, language: options.language, wrap: options.wrap)
     let lines = LineBreaker(paragraph: paragraph, items: items)
-      .lines(breaks: breaks, maximumWidth: options.wrapWidth, indentation: options.indentation)
+      .lines(
+        breaks: breaks, maximumWidth: options.wrapWidth, indentation: options.indentation,
+        allowsOrphans: options.allowsOrphans)
     let assembled = LineAssembler(paragraph: paragraph, text: text, items: items)
       .assemble(lines, reshape: shaping.reshape)
     let stack = LineStacker(paragraph: paragraph, items: items, options: options).stack(assembled)

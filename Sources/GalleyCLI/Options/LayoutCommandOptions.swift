@@ -43,6 +43,13 @@ struct LayoutCommandOptions: ParsableArguments {
       """)
   var indent: Double = 0
 
+  @Flag(
+    help: """
+      Give a paragraph's one-word last line the last word of the line before, where both fit \
+      (FXLabel's allowOrphans = NO).
+      """)
+  var noOrphans = false
+
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
 
@@ -107,7 +114,7 @@ struct LayoutCommandOptions: ParsableArguments {
       lineHeightMultiple: lineHeightMultiple, usesFontLeading: fontLeading,
       paragraphSpacing: paragraphSpacing, language: language, height: height,
       insets: insets?.insets ?? .zero, verticalAlignment: verticalAlign, wrap: wrap,
-      indent: indent)
+      indent: indent, allowsOrphans: !noOrphans)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.

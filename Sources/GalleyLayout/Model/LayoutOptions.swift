@@ -20,6 +20,11 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Positive: the first line of each paragraph starts this far in (and is that much
   /// narrower). Negative: a hanging indent, where the other lines start this far in.
   public var indent: Double
+  /// Whether a paragraph's last line may hold a single word (FXLabel's `allowOrphans`).
+  ///
+  /// When `false`, a one-word last line of a paragraph of two lines or more takes the last
+  /// word of the line before, when both words fit the width; breaks elsewhere do not change.
+  public var allowsOrphans: Bool
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
   /// Extra points between lines (FXLabel's `lineSpacing`); may be negative.
@@ -51,12 +56,15 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - verticalAlignment: Where the lines sit in a taller box.
   ///   - wrap: Where lines may break.
   ///   - indent: The first line's indent in points (negative for a hanging indent).
+  ///   - allowsOrphans: Whether a paragraph's last line may hold a single word.
   public init(
     width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
     lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
     language: String? = nil, height: Double? = nil, insets: Insets = .zero,
-    verticalAlignment: VerticalAlignment = .top, wrap: WrapMode = .word, indent: Double = 0
+    verticalAlignment: VerticalAlignment = .top, wrap: WrapMode = .word, indent: Double = 0,
+    allowsOrphans: Bool = true
   ) {
+    self.allowsOrphans = allowsOrphans
     self.wrap = wrap
     self.indent = indent
     self.width = width

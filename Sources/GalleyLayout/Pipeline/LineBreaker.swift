@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// Greedy line filling over break opportunities, on prefix sums of cluster advances, so each
 /// opportunity is looked at a bounded number of times: linear in the text's length.
 ///
@@ -39,10 +41,12 @@ struct LineBreaker {
   ///   - maximumWidth: The line width in 26.6, or `nil` for mandatory breaks only.
   ///   - indentation: How much narrower (26.6) a paragraph's first line is, and its other
   ///     lines (see ``LayoutOptions/indent``).
+  ///   - allowsOrphans: When `false`, a paragraph's last line gets a second word from the line
+  ///     before where it fits (see ``LayoutOptions/allowsOrphans``).
   /// - Returns: The lines, in order, covering the whole text.
   func lines(
     breaks: BreakOpportunities, maximumWidth: Int64?,
-    indentation: (first: Int64, other: Int64) = (0, 0)
+    indentation: (first: Int64, other: Int64) = (0, 0), allowsOrphans: Bool = true
   ) -> [TextLine] {
     var lines: [TextLine] = []
     let count = paragraph.count
@@ -104,6 +108,42 @@ struct LineBreaker {
         TextLine(
           utf8Range: start..<count, visibleEnd: paragraph.visibleEnd(of: start..<count),
           reason: .end))
+    }
+    guard !allowsOrphans, maximumWidth != nil else { return lines }
+    return avoidingOrphans(lines, breaks: breaks, limit: limit)
+  }
+
+  /// The lines with each paragraph's one-word last line given the last word of the line
+  /// before, when the two words fit the last line's width and the line before keeps a word.
+  ///
+  /// One look at each paragraph's last two lines; an emergency split is left as it is.
+  private func avoidingOrphans(
+    _ lines: [TextLine], breaks: BreakOpportunities, limit: (Int) -> Int64?
+  ) -> [TextLine] {
+    var lines = lines
+    let offsets = breaks.offsets
+    for index in lines.indices.dropFirst() {
+      let last = lines[index]
+      let previous = lines[index - 1]
+      guard last.reason == .explicit || last.reason == .end, previous.reason == .wrap,
+        last.visibleEnd > last.utf8Range.lowerBound
+      else { continue }
+      // Two words or more: an opportunity inside the visible part of the last line.
+      let inside = offsets.partitioningIndex { $0 > last.utf8Range.lowerBound }
+      if inside < offsets.count, offsets[inside] < last.visibleEnd { continue }
+      // The last opportunity inside the line before, which keeps its first word.
+      let candidate = offsets.partitioningIndex { $0 >= previous.visibleEnd } - 1
+      guard candidate >= 0, offsets[candidate] > previous.utf8Range.lowerBound,
+        !breaks.isMandatory[candidate], let room = limit(offsets[candidate]),
+        width(offsets[candidate]..<last.visibleEnd) <= room
+      else { continue }
+      let split = offsets[candidate]
+      let kept = previous.utf8Range.lowerBound..<split
+      lines[index - 1] = TextLine(
+        utf8Range: kept, visibleEnd: paragraph.visibleEnd(of: kept), reason: .wrap)
+      lines[index] = TextLine(
+        utf8Range: split..<last.utf8Range.upperBound, visibleEnd: last.visibleEnd,
+        reason: last.reason)
     }
     return lines
   }
