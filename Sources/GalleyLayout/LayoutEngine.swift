@@ -55,7 +55,7 @@ public final class LayoutEngine: Sendable {
     let paragraph = Paragraph(text.string)
     let itemization = Itemizer.items(of: text, fonts: fonts, language: options.language)
     let shaping = Shaping(
-      paragraph: paragraph, text: text, language: options.language, cache: cache, words: words)
+      paragraph: paragraph, text: text, options: options, cache: cache, words: words)
     let items = try shaping.shape(itemization)
     let breaks = try BreakOpportunities(paragraph, language: options.language, wrap: options.wrap)
     let lines = LineBreaker(paragraph: paragraph, items: items)
@@ -67,7 +67,7 @@ public final class LayoutEngine: Sendable {
     let stack = LineStacker(paragraph: paragraph, items: items, options: options).stack(assembled)
     let placed = PlacedText(
       paragraph: paragraph, text: text, items: items, faces: itemization.faces, lines: assembled,
-      stack: stack)
+      stack: stack, baselineOffset: options.baselineOffset)
     return Layout(
       size: Layout.Size(
         width: options.width ?? points(stack.width), height: options.height ?? points(stack.height)

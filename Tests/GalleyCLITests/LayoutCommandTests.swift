@@ -93,6 +93,47 @@ struct LayoutCommandTests {
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  /// Kerning table files that cannot be used, and a word of each message.
+  static let badKerningTables: [(String, String)] = [
+    ("{\"ab\": 1}", "must be exactly one character"),
+    ("{\"a\": true}", "must hold a JSON object of numbers"),
+    ("[1, 2]", "must hold a JSON object of numbers"),
+    ("not json", "must hold a JSON object of numbers"),
+    ("{\"a\": 50}", "kerning of U+61 must be within"),
+  ]
+
+  @Test("Bad kerning tables exit 64 with a message", arguments: badKerningTables)
+  func badKerningTable(_ contents: String, _ message: String) throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-kerning-\(UUID().uuidString).json")
+    try Data(contents.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try GalleyBinary().run([
+      "layout", "--fontconfig", try Self.configuration.get(), "--kerning-table", file.path, "--",
+      "Hi",
+    ])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  @Test func aKerningTableWidensItsCharacters() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-kerning-\(UUID().uuidString).json")
+    try Data("{\"a\": 1}".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let plain = try layout(["--json", "--", "aaa"]).standardOutput
+    let kerned = try layout(["--json", "--kerning-table", file.path, "--", "aaa"]).standardOutput
+    func line(_ json: String) throws -> [String: Any] {
+      let document = try #require(try object(json) as? [String: Any])
+      return try #require((document["lines"] as? [[String: Any]])?.first)
+    }
+    let run = try #require((try line(plain)["runs"] as? [[String: Any]])?.first)
+    let size = try #require((run["font"] as? [String: Any])?["size"] as? Double)
+    let added =
+      try #require(try line(kerned)["width"] as? Double) - (line(plain)["width"] as? Double ?? 0)
+    #expect(added == 3 * size)
+  }
+
   @Test func plainTextIgnoresCodes() throws {
     let result = try layout(["--plain", "--", "100% %B"])
     #expect(result.status == 0)

@@ -50,6 +50,37 @@ struct LayoutCommandOptions: ParsableArguments {
       """)
   var noOrphans = false
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Extra space after every character for the whole label, as a fraction of the size \
+      (FXLabel's characterSpacing), added to %K.
+      """)
+  var characterSpacing: Double = 0
+
+  @Option(
+    help: """
+      A JSON file of extra space after particular characters, as fractions of the size \
+      (FXLabel's kerningTable), such as {"a": 0.5, "!": -0.25}.
+      """)
+  var kerningTable: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Move the drawn glyphs and their underlines up by this fraction of the size (FXLabel's \
+      baselineOffset); line boxes and link rectangles stay.
+      """)
+  var baselineOffset: Double = 0
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Extra space between lines as a fraction of the size (FXLabel 1.5's lineSpacing); \
+      --line-spacing is in points.
+      """)
+  var relativeLineSpacing: Double = 0
+
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
 
@@ -98,6 +129,7 @@ struct LayoutCommandOptions: ParsableArguments {
   @OptionGroup var inputOptions: InputOptions
 
   func validate() throws {
+    if let kerningTable { _ = try KerningTableFile.read(path: kerningTable) }
     if let problem = layoutOptions.problem {
       throw ValidationError("Invalid layout option: \(problem).")
     }
@@ -114,7 +146,9 @@ struct LayoutCommandOptions: ParsableArguments {
       lineHeightMultiple: lineHeightMultiple, usesFontLeading: fontLeading,
       paragraphSpacing: paragraphSpacing, language: language, height: height,
       insets: insets?.insets ?? .zero, verticalAlignment: verticalAlign, wrap: wrap,
-      indent: indent, allowsOrphans: !noOrphans)
+      indent: indent, allowsOrphans: !noOrphans, characterSpacing: characterSpacing,
+      kerningTable: (try? kerningTable.map(KerningTableFile.read(path:))) ?? [:],
+      baselineOffset: baselineOffset, relativeLineSpacing: relativeLineSpacing)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.

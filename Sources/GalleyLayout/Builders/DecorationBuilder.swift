@@ -26,7 +26,7 @@ enum DecorationBuilder {
         let stroke = Stroke(
           x: points(frame.x + extent.lowerBound),
           width: points(extent.upperBound - extent.lowerBound), color: attributes.color)
-        let baseline = frame.baseline - segment.shift
+        let baseline = frame.baseline - segment.shift - placed.drawingOffset(of: segment)
         let underlineTop = baseline + Int64(font.underlineOffset)
         let thickness = Int64(font.underlineThickness)
         switch attributes.underline {

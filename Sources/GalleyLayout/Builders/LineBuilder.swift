@@ -49,16 +49,19 @@ enum LineBuilder {
     return Layout.GlyphRun(
       font: font, color: attributes.color, link: attributes.link, location: source.lowerBound,
       length: source.count,
-      glyphs: positioned(segment, frame: frame, placed.paragraph, carets: &carets))
+      glyphs: positioned(
+        segment, frame: frame, raisedBy: placed.drawingOffset(of: segment), placed.paragraph,
+        carets: &carets))
   }
 
   /// A segment's glyphs in points, on a line placed at `frame`; each glyph's cluster goes
   /// to `carets` on the way.
   private static func positioned(
-    _ segment: LineSegment, frame: LineFrame, _ paragraph: Paragraph, carets: inout CaretWalk
+    _ segment: LineSegment, frame: LineFrame, raisedBy raise: Int64, _ paragraph: Paragraph,
+    carets: inout CaretWalk
   ) -> [Layout.PositionedGlyph] {
     var pen = frame.x + segment.start
-    let y = frame.baseline - segment.shift
+    let y = frame.baseline - segment.shift - raise
     return segment.glyphs.map { glyph in
       defer { pen += Int64(glyph.xAdvance) }
       carets.visit(glyph.cluster)

@@ -12,6 +12,9 @@ struct PlacedText {
   let faces: [FaceDescriptor]
   let lines: [AssembledLine]
   let stack: LineStack
+  /// ``LayoutOptions/baselineOffset``: how far drawn glyphs and strokes move up, a fraction of
+  /// each run's size.
+  let baselineOffset: Double
 
   /// The attributes a segment is drawn with.
   ///
@@ -20,6 +23,16 @@ struct PlacedText {
   @inline(__always)
   func attributes(of segment: LineSegment) -> TextAttributes {
     text.runs[items[segment.itemIndex].item.runIndex].attributes
+  }
+
+  /// How far (26.6) a segment's glyphs and strokes are drawn above where its line puts them:
+  /// the label's baseline offset at the segment's size.
+  ///
+  /// - Parameter segment: A segment of one of ``lines``.
+  /// - Returns: The offset, up.
+  func drawingOffset(of segment: LineSegment) -> Int64 {
+    guard baselineOffset != 0 else { return 0 }
+    return Int64((baselineOffset * items[segment.itemIndex].font.size * 64).rounded())
   }
 
   /// The part of a segment that lies inside its line's visible width, from the segment's

@@ -25,9 +25,27 @@ public struct LayoutOptions: Hashable, Sendable {
   /// When `false`, a one-word last line of a paragraph of two lines or more takes the last
   /// word of the line before, when both words fit the width; breaks elsewhere do not change.
   public var allowsOrphans: Bool
+  /// Extra space after every grapheme cluster, as a fraction of its run's point size
+  /// (FXLabel's `characterSpacing`), added to the runs' own character spacing (`%K`); it
+  /// scales with the size.
+  public var characterSpacing: Double
+  /// Extra space after particular characters, as a fraction of the point size (FXLabel's
+  /// `kerningTable`), such as `["a": 0.5, "!": -0.25]`; added to the character spacing.
+  public var kerningTable: [Character: Double]
+  /// How far the drawn glyphs and their decorations move up, as a fraction of each run's point
+  /// size (FXLabel's `baselineOffset`; negative moves them down).
+  ///
+  /// Unlike a run's baseline shift (`%R`), it changes no line box, metric, wrapping, link
+  /// rectangle or background: only where glyphs and strokes are drawn.
+  public var baselineOffset: Double
+  /// Extra space between lines as a fraction of the point size (FXLabel 1.5's `lineSpacing`),
+  /// added after each line, times the largest size on that line; ``lineSpacing`` is in points.
+  public var relativeLineSpacing: Double
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
-  /// Extra points between lines (FXLabel's `lineSpacing`); may be negative.
+  /// Extra points between lines (FXLabel's `lineSpacing` before 1.5); may be negative.
+  ///
+  /// ``relativeLineSpacing`` gives the same as a fraction of the size.
   public var lineSpacing: Double
   /// A factor applied to each line's natural height (1 keeps it).
   public var lineHeightMultiple: Double
@@ -57,13 +75,23 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - wrap: Where lines may break.
   ///   - indent: The first line's indent in points (negative for a hanging indent).
   ///   - allowsOrphans: Whether a paragraph's last line may hold a single word.
+  ///   - characterSpacing: Extra space after each cluster, a fraction of the size.
+  ///   - kerningTable: Extra space after particular characters, a fraction of the size.
+  ///   - baselineOffset: How far drawn glyphs move up, a fraction of the size.
+  ///   - relativeLineSpacing: Extra space between lines, a fraction of the size.
   public init(
     width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
     lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
     language: String? = nil, height: Double? = nil, insets: Insets = .zero,
     verticalAlignment: VerticalAlignment = .top, wrap: WrapMode = .word, indent: Double = 0,
-    allowsOrphans: Bool = true
+    allowsOrphans: Bool = true, characterSpacing: Double = 0,
+    kerningTable: [Character: Double] = [:], baselineOffset: Double = 0,
+    relativeLineSpacing: Double = 0
   ) {
+    self.characterSpacing = characterSpacing
+    self.kerningTable = kerningTable
+    self.baselineOffset = baselineOffset
+    self.relativeLineSpacing = relativeLineSpacing
     self.allowsOrphans = allowsOrphans
     self.wrap = wrap
     self.indent = indent
@@ -107,6 +135,6 @@ public struct LayoutOptions: Hashable, Sendable {
     if let language, language.isEmpty || language.utf8.count > 64 {
       return "the language tag must have 1 to 64 characters"
     }
-    return boxProblem ?? indentProblem
+    return boxProblem ?? indentProblem ?? spacingProblem
   }
 }

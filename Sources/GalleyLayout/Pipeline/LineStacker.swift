@@ -15,6 +15,8 @@ struct LineStacker {
   private struct Metrics {
     var height: Int64
     var descent: Int64
+    /// The largest point size on the line, for ``LayoutOptions/relativeLineSpacing``.
+    var largestSize: Double
   }
 
   /// Stacks the lines top to bottom and places them in the box.
@@ -36,7 +38,9 @@ struct LineStacker {
     var y: Int64 = 0
     let indentation = options.indentation
     for (position, line) in lines.enumerated() {
-      if position > 0 { y += spacing }
+      if position > 0 {
+        y += spacing + fixed(options.relativeLineSpacing * metrics[position - 1].largestSize)
+      }
       let height = metrics[position].height
       // An indent takes its room from the line's start; alignment works in the rest.
       let indent =
@@ -79,8 +83,10 @@ struct LineStacker {
     var ascent: Int64 = 0
     var descent: Int64 = 0
     var gap: Int64 = 0
+    var largestSize = 0.0
     for segment in line.segments {
       let font = items[segment.itemIndex].font
+      largestSize = max(largestSize, font.size)
       ascent = max(ascent, Int64(font.ascender) + segment.shift)
       descent = max(descent, Int64(font.descender) - segment.shift)
       gap = max(gap, Int64(font.lineGap))
@@ -88,7 +94,7 @@ struct LineStacker {
     var natural = ascent + descent
     if options.usesFontLeading { natural += gap }
     let height = Int64((Double(natural) * options.lineHeightMultiple).rounded())
-    return Metrics(height: height, descent: descent)
+    return Metrics(height: height, descent: descent, largestSize: largestSize)
   }
 
   /// The left edge of a line of `width` in a box of `boxWidth`, by the alignment.

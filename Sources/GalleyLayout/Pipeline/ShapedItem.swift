@@ -61,18 +61,22 @@ struct ShapedItem {
     item: TextItem, font: ShapingFont, spacedGlyphs glyphs: [ShapedGlyph], isRightToLeft: Bool,
     characterSpacing: Double
   ) {
-    var glyphs = glyphs
-    let spacing = Int32((characterSpacing * font.size * 64).rounded())
-    if spacing != 0, !glyphs.isEmpty {
-      for index in glyphs.indices
-      where index == glyphs.count - 1 || glyphs[index + 1].cluster != glyphs[index].cluster {
-        glyphs[index].xAdvance += spacing
-      }
-    }
     self.item = item
     self.font = font
     self.glyphs = glyphs
     self.isRightToLeft = isRightToLeft
+    let spacing = Int32((characterSpacing * font.size * 64).rounded())
+    if spacing != 0 { addSpacing { _ in spacing } }
+  }
+
+  /// Adds space after each cluster, to its last glyph.
+  ///
+  /// - Parameter spacing: The space (26.6) after the cluster that starts at a UTF-8 offset.
+  mutating func addSpacing(_ spacing: (Int) -> Int32) {
+    for index in glyphs.indices
+    where index == glyphs.count - 1 || glyphs[index + 1].cluster != glyphs[index].cluster {
+      glyphs[index].xAdvance += spacing(glyphs[index].cluster)
+    }
   }
 
   /// The index of the first glyph whose cluster is at or after `offset` (glyphs are in

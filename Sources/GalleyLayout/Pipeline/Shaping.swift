@@ -11,6 +11,10 @@ final class Shaping {
   private let paragraph: Paragraph
   private let text: FormattedText
   private let language: String?
+  /// Label-wide character spacing and kerning table (``LayoutOptions/characterSpacing``,
+  /// ``LayoutOptions/kerningTable``).
+  private let characterSpacing: Double
+  private let kerningTable: [Character: Double]
   private let cache: ShapingFontCache
   private let buffer: ShapingBuffer
   /// The fonts this layout uses, found once each in the shared cache.
@@ -21,16 +25,18 @@ final class Shaping {
   /// - Parameters:
   ///   - paragraph: The text.
   ///   - text: The formatted text, for each item's size and character spacing.
-  ///   - language: A BCP 47 tag, or `nil`.
+  ///   - options: The language, and the label-wide spacing.
   ///   - cache: The engine's shared fonts.
   ///   - words: The engine's word cache, or `nil` to shape every run whole.
   init(
-    paragraph: Paragraph, text: FormattedText, language: String?, cache: ShapingFontCache,
+    paragraph: Paragraph, text: FormattedText, options: LayoutOptions, cache: ShapingFontCache,
     words: WordShapes?
   ) {
     self.paragraph = paragraph
     self.text = text
-    self.language = language
+    language = options.language
+    characterSpacing = options.characterSpacing
+    kerningTable = options.kerningTable
     self.cache = cache
     buffer = ShapingBuffer(words: words)
   }
@@ -64,7 +70,19 @@ final class Shaping {
       }
       groupStart = groupEnd
     }
+    if !kerningTable.isEmpty {
+      for index in shaped.indices { kern(&shaped[index]) }
+    }
     return shaped
+  }
+
+  /// Adds the kerning table's space after the clusters that start with one of its characters.
+  private func kern(_ item: inout ShapedItem) {
+    let size = item.font.size
+    item.addSpacing { offset in
+      let extra = kerningTable[paragraph.character(at: offset)] ?? 0
+      return Int32((extra * size * 64).rounded())
+    }
   }
 
   /// Shapes `range` of an item again, alone: the part of it on one line.
@@ -74,17 +92,19 @@ final class Shaping {
   ///   - range: UTF-8 offsets inside the item.
   /// - Returns: The part, shaped.
   func reshape(_ item: ShapedItem, range: Range<Int>) -> ShapedItem {
-    paragraph.bytes.withUnsafeBufferPointer { bytes in
+    var reshaped = paragraph.bytes.withUnsafeBufferPointer { bytes in
       ShapedItem.shape(
         item.item, range: range, font: item.font, paragraph: bytes, language: language,
         buffer: buffer, characterSpacing: characterSpacing(of: item.item))
     }
+    if !kerningTable.isEmpty { kern(&reshaped) }
+    return reshaped
   }
 
   private func size(of item: TextItem) -> Double { text.runs[item.runIndex].attributes.size }
 
   private func characterSpacing(of item: TextItem) -> Double {
-    text.runs[item.runIndex].attributes.characterSpacing
+    text.runs[item.runIndex].attributes.characterSpacing + characterSpacing
   }
 
   /// The font of a face at a size: from this layout's list, else from the shared cache.

@@ -138,6 +138,14 @@ struct Paragraph {
 
   // MARK: Characters
 
+  /// The grapheme cluster that starts at `offset` (or holds it).
+  ///
+  /// - Parameter offset: A UTF-8 offset below ``count``.
+  /// - Returns: The character.
+  func character(at offset: Int) -> Character {
+    string[string.utf8.index(string.utf8.startIndex, offsetBy: offset)]
+  }
+
   /// The length in bytes of the scalar at `offset`.
   ///
   /// - Parameter offset: A UTF-8 offset at a scalar boundary, below ``count``.
