@@ -145,7 +145,8 @@ struct JustificationTests {
     LayoutOptions(width: 2000, alignment: .justify),
   ]
 
-  @Test("Without a width, or when every line ends a paragraph, justify is left", arguments: unchanged)
+  @Test(
+    "Without a width, or when every line ends a paragraph, justify is left", arguments: unchanged)
   func nothingToStretch(_ options: LayoutOptions) throws {
     var leftOptions = options
     leftOptions.alignment = .left
