@@ -14,8 +14,9 @@ import GalleyMarkup
 ///
 /// The stages and their outputs: itemization (`Itemization`), shaping (`ShapedItem`), break
 /// analysis (`BreakOpportunities`), line breaking (`TextLine`), line assembly
-/// (`AssembledLine`), line stacking (`LineStack`), and the builders of lines, link regions,
-/// decorations and backgrounds (``Layout``). The design note's stage table names their files.
+/// (`AssembledLine`), justification (`AssembledLine`, stretched), line stacking
+/// (`LineStack`), and the builders of lines, link regions, decorations and backgrounds
+/// (``Layout``). The design note's stage table names their files.
 public final class LayoutEngine: Sendable {
   /// The fonts the engine resolves families with.
   public let fonts: FontSet
@@ -64,9 +65,10 @@ public final class LayoutEngine: Sendable {
         allowsOrphans: options.allowsOrphans)
     let assembled = LineAssembler(paragraph: paragraph, text: text, items: items)
       .assemble(lines, reshape: shaping.reshape)
-    let stack = LineStacker(paragraph: paragraph, items: items, options: options).stack(assembled)
+    let justified = Justifier(paragraph: paragraph, options: options).justify(assembled)
+    let stack = LineStacker(paragraph: paragraph, items: items, options: options).stack(justified)
     let placed = PlacedText(
-      paragraph: paragraph, text: text, items: items, faces: itemization.faces, lines: assembled,
+      paragraph: paragraph, text: text, items: items, faces: itemization.faces, lines: justified,
       stack: stack, baselineOffset: options.baselineOffset)
     return Layout(
       size: Layout.Size(

@@ -74,6 +74,26 @@ struct LayoutCommandTests {
     #expect(hits.standardOutput.contains("\"link\" : 0"))
   }
 
+  @Test func justifyStretchesWrappedLinesToTheWidth() throws {
+    let markup = "Tap %Lhere%l for more text that wraps over several lines"
+    let arguments = ["--json", "--width", "110", "--insets", "0,5,0,5", "--", markup]
+    let justified = try layout(["--align", "justify"] + arguments)
+    #expect(justified.status == 0)
+    let document = try #require(try object(justified.standardOutput) as? [String: Any])
+    let lines = try #require(document["lines"] as? [[String: Any]])
+    #expect(lines.count > 2)
+    for line in lines {
+      let end = try #require(line["x"] as? Double) + (try #require(line["width"] as? Double))
+      if line["breakReason"] as? String == "wrap" {
+        #expect(end == 105)
+      } else {
+        #expect(end < 105)
+      }
+    }
+    let left = try layout(["--align", "left"] + arguments)
+    #expect(left.standardOutput != justified.standardOutput)
+  }
+
   /// Box options that cannot be used, and a word of each message.
   static let badBoxes: [([String], String)] = [
     (["--insets", "1,2"], "is invalid for '--insets"),

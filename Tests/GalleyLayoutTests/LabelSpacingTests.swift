@@ -3,7 +3,9 @@ import GalleyMarkup
 import Testing
 
 /// FXLabel's label-wide spacing: character spacing, the kerning table, the baseline offset and
-/// line spacing relative to the size. The layout tests' default size is 13 points.
+/// line spacing relative to the size.
+///
+/// The layout tests' default size is 13 points.
 @Suite("Label-wide spacing")
 struct LabelSpacingTests {
   static let size = 13.0
@@ -79,7 +81,9 @@ struct LabelSpacingTests {
     (
       LayoutOptions(
         kerningTable: Dictionary(
-          uniqueKeysWithValues: (0..<10_001).map { (Character(UnicodeScalar(0x4E00 + $0)!), 0.1) }
+          uniqueKeysWithValues: (0..<10_001).compactMap {
+            UnicodeScalar(0x4E00 + $0).map { (Character($0), 0.1) }
+          }
         )), "at most 10000 entries"
     ),
   ]

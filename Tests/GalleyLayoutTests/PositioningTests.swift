@@ -60,7 +60,7 @@ struct PositioningTests {
     #expect(line.height > 15.125)  // the fallback faces are taller
   }
 
-  @Test(arguments: [LayoutOptions.Alignment.left, .right, .center, .natural])
+  @Test(arguments: LayoutOptions.Alignment.allCases)
   func alignment(alignment: LayoutOptions.Alignment) throws {
     let options = LayoutOptions(width: 300, alignment: alignment)
     let (_, layout) = try LayoutSupport.layout(
@@ -70,7 +70,8 @@ struct PositioningTests {
       let x = line.runs.first?.glyphs.first?.x ?? -1
       #expect(x == line.x)
       switch alignment {
-      case .left, .natural: #expect(line.x == 0)
+      // Both lines end a paragraph, so justify leaves them as left does.
+      case .left, .natural, .justify: #expect(line.x == 0)
       case .right: #expect(line.x + line.width == 300)
       case .center: #expect(abs(line.x + line.width / 2 - 150) <= 1 / 64)
       }

@@ -95,3 +95,20 @@ struct WrapAndIndentTests {
     #expect(problem.contains(word))
   }
 }
+
+/// Justification and indents together: an indented line is stretched to the width its indent
+/// leaves.
+@Suite("Justified indents")
+struct JustifiedIndentTests {
+  @Test(arguments: [24.0, -24])
+  func indentedLinesEndAtTheEdge(indent: Double) throws {
+    let options = LayoutOptions(width: 150, alignment: .justify, indent: indent)
+    let (_, layout) = try LayoutSupport.layout(
+      "A justified paragraph with an indent keeps every wrapped line at the edge of the box",
+      options: options)
+    #expect(layout.lines.count >= 3)
+    for line in layout.lines.dropLast() {
+      #expect(abs(line.x + line.width - 150) <= 1.0 / 64, "\(line.x) \(line.width)")
+    }
+  }
+}

@@ -89,7 +89,7 @@ struct LayoutCommandOptions: ParsableArguments {
     help: "The default size in points, 1 point = 1 pixel at scale 1 (the same as --default-size).")
   var size: Double?
 
-  @Option(help: "Alignment: left, right, center or natural.")
+  @Option(help: "Alignment: left, right, center, natural or justify.")
   var align: LayoutOptions.Alignment = .natural
 
   @Option(

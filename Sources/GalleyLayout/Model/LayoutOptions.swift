@@ -117,6 +117,9 @@ public struct LayoutOptions: Hashable, Sendable {
     case center
     /// Left for left-to-right text (right-to-left paragraphs arrive with bidi support).
     case natural
+    /// Lines start at the left edge, and every line but each paragraph's last is stretched to
+    /// the width at its spaces (between its clusters where it has none); needs a width.
+    case justify
   }
 
   /// Describes the first invalid value, or returns `nil` when every value can be used.

@@ -101,7 +101,7 @@ struct LineStacker {
   private func x(ofLineWidth width: Int64, in boxWidth: Int64) -> Int64 {
     let slack = boxWidth - width
     switch options.alignment {
-    case .left, .natural: return 0
+    case .left, .natural, .justify: return 0
     case .right: return slack
     case .center: return slack / 2
     }

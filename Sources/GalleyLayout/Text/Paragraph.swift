@@ -146,6 +146,20 @@ struct Paragraph {
     string[string.utf8.index(string.utf8.startIndex, offsetBy: offset)]
   }
 
+  /// Whether the character at `offset` is a space that justification widens: U+0020, U+00A0
+  /// (no-break space) or U+3000 (ideographic space).
+  ///
+  /// - Parameter offset: A UTF-8 offset at a scalar boundary, below ``count``.
+  /// - Returns: `true` for one of the three spaces.
+  func isJustificationSpace(at offset: Int) -> Bool {
+    switch bytes[offset] {
+    case 0x20: return true
+    case 0xC2: return offset + 1 < count && bytes[offset + 1] == 0xA0
+    case 0xE3: return offset + 2 < count && bytes[offset + 1] == 0x80 && bytes[offset + 2] == 0x80
+    default: return false
+    }
+  }
+
   /// The length in bytes of the scalar at `offset`.
   ///
   /// - Parameter offset: A UTF-8 offset at a scalar boundary, below ``count``.
