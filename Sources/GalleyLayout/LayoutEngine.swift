@@ -59,12 +59,15 @@ public final class LayoutEngine: Sendable {
       paragraph: paragraph, text: text, options: options, cache: cache, words: words)
     let items = try shaping.shape(itemization)
     let breaks = try BreakOpportunities(paragraph, language: options.language, wrap: options.wrap)
-    let lines = LineBreaker(paragraph: paragraph, items: items)
+    let tabStops = TabStops(points: options.tabStops)
+    let lines = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)
       .lines(
         breaks: breaks, maximumWidth: options.wrapWidth, indentation: options.indentation,
         allowsOrphans: options.allowsOrphans)
-    let assembled = LineAssembler(paragraph: paragraph, text: text, items: items)
-      .assemble(lines, reshape: shaping.reshape)
+    let assembled = LineAssembler(
+      paragraph: paragraph, text: text, items: items, tabStops: tabStops
+    )
+    .assemble(lines, reshape: shaping.reshape)
     let justified = Justifier(paragraph: paragraph, options: options).justify(assembled)
     let stack = LineStacker(paragraph: paragraph, items: items, options: options).stack(justified)
     let placed = PlacedText(

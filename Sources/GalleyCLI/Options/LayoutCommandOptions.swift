@@ -81,6 +81,14 @@ struct LayoutCommandOptions: ParsableArguments {
       """)
   var relativeLineSpacing: Double = 0
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Tab stops in points from each line's start, such as 40,120; after the last, and \
+      without any, every eight spaces (as Pango).
+      """)
+  var tabStops: TabStopsArgument?
+
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
 
@@ -148,7 +156,8 @@ struct LayoutCommandOptions: ParsableArguments {
       insets: insets?.insets ?? .zero, verticalAlignment: verticalAlign, wrap: wrap,
       indent: indent, allowsOrphans: !noOrphans, characterSpacing: characterSpacing,
       kerningTable: (try? kerningTable.map(KerningTableFile.read(path:))) ?? [:],
-      baselineOffset: baselineOffset, relativeLineSpacing: relativeLineSpacing)
+      baselineOffset: baselineOffset, relativeLineSpacing: relativeLineSpacing,
+      tabStops: tabStops?.points ?? [])
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.

@@ -69,6 +69,11 @@ final class ShapingFont: @unchecked Sendable {
   let strikeoutThickness: Int32
   /// A number no other font of the process has, for keys that outlive the font.
   let serial: Int
+  /// The font's space glyph (drawn, blank, for a tab) and its advance in 26.6.
+  ///
+  /// A default tab stop falls every eight of them, as in Pango. A face without a space gives
+  /// glyph 0 and a quarter of the size.
+  let space: (glyph: UInt32, advance: Int32)
 
   private static let serials = Atomic<Int>(0)
 
@@ -101,6 +106,12 @@ final class ShapingFont: @unchecked Sendable {
     underlineThickness = max(64 / 2, metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE, fallback: scale / 16))
     strikeoutOffset = metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, fallback: scale * 3 / 10)
     strikeoutThickness = max(64 / 2, metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE, fallback: scale / 16))
+    var spaceGlyph: hb_codepoint_t = 0
+    if hb_font_get_nominal_glyph(font, 0x20, &spaceGlyph) != 0 {
+      space = (spaceGlyph, hb_font_get_glyph_h_advance(font, spaceGlyph))
+    } else {
+      space = (0, scale / 4)
+    }
   }
 
   deinit { hb_font_destroy(handle) }

@@ -16,6 +16,19 @@ extension LayoutOptions {
     return indent >= 0 ? (amount, 0) : (0, amount)
   }
 
+  /// Why the tab stops cannot be used, or `nil`.
+  var tabStopsProblem: String? {
+    guard tabStops.count <= 1000 else { return "there may be at most 1000 tab stops" }
+    var previous = 0.0
+    for stop in tabStops {
+      guard stop > previous, stop <= Self.maximumDimension else {
+        return "tab stops must be above 0, increasing, and at most \(Int(Self.maximumDimension))"
+      }
+      previous = stop
+    }
+    return nil
+  }
+
   /// Why the indent cannot be used, or `nil`.
   var indentProblem: String? {
     let limit = Self.maximumDimension

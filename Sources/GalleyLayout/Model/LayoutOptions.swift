@@ -41,6 +41,10 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Extra space between lines as a fraction of the point size (FXLabel 1.5's `lineSpacing`),
   /// added after each line, times the largest size on that line; ``lineSpacing`` is in points.
   public var relativeLineSpacing: Double
+  /// Tab stops in points from each line's start (after its indent), increasing; after the
+  /// last, and without any, a stop falls every eight space advances of the tab's font, as
+  /// Pango's default.
+  public var tabStops: [Double]
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
   /// Extra points between lines (FXLabel's `lineSpacing` before 1.5); may be negative.
@@ -79,6 +83,7 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - kerningTable: Extra space after particular characters, a fraction of the size.
   ///   - baselineOffset: How far drawn glyphs move up, a fraction of the size.
   ///   - relativeLineSpacing: Extra space between lines, a fraction of the size.
+  ///   - tabStops: Tab stops in points from the line's start.
   public init(
     width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
     lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
@@ -86,8 +91,9 @@ public struct LayoutOptions: Hashable, Sendable {
     verticalAlignment: VerticalAlignment = .top, wrap: WrapMode = .word, indent: Double = 0,
     allowsOrphans: Bool = true, characterSpacing: Double = 0,
     kerningTable: [Character: Double] = [:], baselineOffset: Double = 0,
-    relativeLineSpacing: Double = 0
+    relativeLineSpacing: Double = 0, tabStops: [Double] = []
   ) {
+    self.tabStops = tabStops
     self.characterSpacing = characterSpacing
     self.kerningTable = kerningTable
     self.baselineOffset = baselineOffset
@@ -138,6 +144,6 @@ public struct LayoutOptions: Hashable, Sendable {
     if let language, language.isEmpty || language.utf8.count > 64 {
       return "the language tag must have 1 to 64 characters"
     }
-    return boxProblem ?? indentProblem ?? spacingProblem
+    return boxProblem ?? indentProblem ?? spacingProblem ?? tabStopsProblem
   }
 }

@@ -11,6 +11,8 @@ struct LineAssembler {
   let paragraph: Paragraph
   let text: FormattedText
   let items: [ShapedItem]
+  /// Where tabs advance to.
+  var tabStops = TabStops(points: [])
 
   /// Assembles every line; linear in the glyphs, as lines and items are both in text order.
   ///
@@ -60,6 +62,7 @@ struct LineAssembler {
         glyphs.removeFirst()
       }
       let start = pen
+      if paragraph.containsTab { settleTabs(in: &glyphs, from: pen, font: shaped.font) }
       for glyph in glyphs {
         pen += Int64(glyph.xAdvance)
         if glyph.cluster < line.visibleEnd { width = max(width, pen) }
@@ -71,6 +74,24 @@ struct LineAssembler {
           shift: Int64(shift)))
     }
     return AssembledLine(text: line, segments: segments, width: width)
+  }
+
+  /// Gives each tab's glyph the advance to the next tab stop, and the font's blank space glyph
+  /// (fonts draw a tab as a missing-glyph box).
+  private func settleTabs(
+    in glyphs: inout ArraySlice<ShapedGlyph>, from start: Int64, font: ShapingFont
+  ) {
+    var pen = start
+    for index in glyphs.indices {
+      if paragraph.bytes[glyphs[index].cluster] == 0x09 {
+        let stop = tabStops.next(after: pen, interval: TabStops.interval(in: font))
+        glyphs[index].glyph = font.space.glyph
+        glyphs[index].xAdvance = Int32(clamping: stop - pen)
+        glyphs[index].xOffset = 0
+        glyphs[index].yOffset = 0
+      }
+      pen += Int64(glyphs[index].xAdvance)
+    }
   }
 
   /// The glyphs of `part` of an item, left to right: a slice of the item's glyphs, copied only

@@ -9,19 +9,30 @@ struct LineBreaker {
   /// `advance[i]` is the total advance (26.6) of the glyphs of clusters before UTF-8 offset i.
   private var prefix: [Int64]
   private let paragraph: Paragraph
+  /// Where the text's tabs are (UTF-8, increasing) and each one's default interval, when it
+  /// has any: a line's width then depends on where its tabs fall.
+  private var tabs: [(offset: Int, interval: Int64)] = []
+  private let tabStops: TabStops
 
   /// Sums the items' advances per offset.
   ///
   /// - Parameters:
   ///   - paragraph: The text.
   ///   - items: The shaped items.
-  init(paragraph: Paragraph, items: [ShapedItem]) {
+  ///   - tabStops: Where tabs advance to.
+  init(paragraph: Paragraph, items: [ShapedItem], tabStops: TabStops = TabStops(points: [])) {
     self.paragraph = paragraph
+    self.tabStops = tabStops
     let count = paragraph.count
     var perOffset = [Int64](repeating: 0, count: count + 1)
     for item in items {
       for glyph in item.glyphs { perOffset[glyph.cluster] += Int64(glyph.xAdvance) }
+      guard paragraph.containsTab else { continue }
+      for glyph in item.glyphs where paragraph.bytes[glyph.cluster] == 0x09 {
+        tabs.append((glyph.cluster, TabStops.interval(in: item.font)))
+      }
     }
+    tabs.sort { $0.offset < $1.offset }
     var running: Int64 = 0
     for index in 0...count {
       let advance = perOffset[index]
@@ -31,8 +42,24 @@ struct LineBreaker {
     prefix = perOffset
   }
 
-  /// The width of the clusters in `range`.
-  func width(_ range: Range<Int>) -> Int64 { prefix[range.upperBound] - prefix[range.lowerBound] }
+  /// The width of the clusters in `range` as a line that starts at its start.
+  ///
+  /// It is the sum of their advances, a tab reaching the next tab stop instead. Constant time
+  /// without tabs; with them, linear in the tabs of the range.
+  func width(_ range: Range<Int>) -> Int64 {
+    guard !tabs.isEmpty else { return prefix[range.upperBound] - prefix[range.lowerBound] }
+    var pen: Int64 = 0
+    var cursor = range.lowerBound
+    var next = tabs.partitioningIndex { $0.offset >= range.lowerBound }
+    while next < tabs.count, tabs[next].offset < range.upperBound {
+      let tab = tabs[next]
+      pen += prefix[tab.offset] - prefix[cursor]
+      pen = tabStops.next(after: pen, interval: tab.interval)
+      cursor = tab.offset + 1
+      next += 1
+    }
+    return pen + prefix[range.upperBound] - prefix[cursor]
+  }
 
   /// Breaks the text into lines.
   ///

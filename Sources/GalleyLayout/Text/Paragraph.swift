@@ -14,6 +14,8 @@ struct Paragraph {
   let bytes: [UInt8]
   /// Its UTF-16 code units and the offset tables.
   let offsets: OffsetTable
+  /// Whether the text has a tab, so line breaking and assembly must place tab stops.
+  let containsTab: Bool
 
   /// Builds the paragraph's tables in one pass over the text.
   ///
@@ -22,6 +24,7 @@ struct Paragraph {
     self.string = string
     bytes = Array(string.utf8)
     offsets = OffsetTable(utf8: bytes)
+    containsTab = bytes.contains(0x09)
   }
 
   /// The text's length in UTF-8 bytes.
