@@ -62,7 +62,7 @@ struct LineAssembler {
         glyphs.removeFirst()
       }
       let start = pen
-      if paragraph.containsTab { settleTabs(in: &glyphs, from: pen, font: shaped.font) }
+      if paragraph.containsTab { glyphs = settlingTabs(of: glyphs, from: pen, font: shaped.font) }
       for glyph in glyphs {
         pen += Int64(glyph.xAdvance)
         if glyph.cluster < line.visibleEnd { width = max(width, pen) }
@@ -76,11 +76,12 @@ struct LineAssembler {
     return AssembledLine(text: line, segments: segments, width: width)
   }
 
-  /// Gives each tab's glyph the advance to the next tab stop, and the font's blank space glyph
-  /// (fonts draw a tab as a missing-glyph box).
-  private func settleTabs(
-    in glyphs: inout ArraySlice<ShapedGlyph>, from start: Int64, font: ShapingFont
-  ) {
+  /// The glyphs with each tab's glyph given the advance to the next tab stop, and the font's
+  /// blank space glyph (fonts draw a tab as a missing-glyph box).
+  private func settlingTabs(
+    of glyphs: ArraySlice<ShapedGlyph>, from start: Int64, font: ShapingFont
+  ) -> ArraySlice<ShapedGlyph> {
+    var glyphs = glyphs
     var pen = start
     for index in glyphs.indices {
       if paragraph.bytes[glyphs[index].cluster] == 0x09 {
@@ -92,6 +93,7 @@ struct LineAssembler {
       }
       pen += Int64(glyphs[index].xAdvance)
     }
+    return glyphs
   }
 
   /// The glyphs of `part` of an item, left to right: a slice of the item's glyphs, copied only

@@ -1,5 +1,9 @@
 internal import GalleySupport
 
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
 /// The text of one layout, and the one authority for its offsets and its character rules.
 ///
 /// Built once per layout; every stage (break analysis, line breaking, line assembly, the
@@ -24,7 +28,9 @@ struct Paragraph {
     self.string = string
     bytes = Array(string.utf8)
     offsets = OffsetTable(utf8: bytes)
-    containsTab = bytes.contains(0x09)
+    containsTab = bytes.withUnsafeBytes { raw in
+      raw.baseAddress.map { memchr($0, 0x09, raw.count) != nil } ?? false
+    }
   }
 
   /// The text's length in UTF-8 bytes.
