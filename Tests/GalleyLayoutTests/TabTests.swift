@@ -56,6 +56,28 @@ struct TabTests {
     #expect(layout.lines.count > 1 || unlimited.lines[0].width <= width)
   }
 
+  /// Found by the layout fuzzer: a tab in a right-to-left item was placed in reversed glyph
+  /// order, so the line came out wider than line breaking had measured it.
+  @Test("A tab in right-to-left text is measured as it is placed", arguments: [40.0, 80, 825.5])
+  func tabsInRightToLeftText(width: Double) throws {
+    for markup in ["\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\tם", "שלום\tעולם\tו", "ab\tשלום\tcd"] {
+      for size in [13.0, 128] {
+        var formatter = LayoutSupport.formatter
+        formatter.defaultSize = size
+        let text = try formatter.format(markup)
+        let options = LayoutOptions(width: width, wrap: .char)
+        let layout = try LayoutSupport.engine().layout(text, options: options)
+        let (_, unlimited) = (text, try LayoutSupport.engine().layout(text))
+        for line in layout.lines {
+          #expect(
+            line.width <= width || line.breakReason == .emergency,
+            "\(markup) at \(size): \(line.width) in \(width)")
+        }
+        #expect(unlimited.lines.count == 1)
+      }
+    }
+  }
+
   /// Stops that cannot be used.
   static let problems: [[Double]] = [[0], [-5], [40, 30], [40, 40], [.nan], [2e6]]
 

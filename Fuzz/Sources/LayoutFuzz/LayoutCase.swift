@@ -12,7 +12,7 @@ import GalleyMarkup
 /// | 0–1 | Width: 0 for none, else 1 + (n − 1) mod 7997 quarter points, so 1…2000 |
 /// | 2 | Default size: 1 + b mod 128 points |
 /// | 3 | Bits 0–1 alignment; bit 2 font leading; bits 3–5 language; bits 6–7 line spacing |
-/// | 4 | Bits 0–2 default family; bits 4–5 line height multiple |
+/// | 4 | Bits 0–2 default family; bit 3 wrap between characters; bits 4–5 line height multiple; bit 6 no orphans; bit 7 justify (instead of byte 3's alignment) |
 ///
 /// `Fuzz/Corpus/layout/` files start with these bytes; `printf '\x00\xa0\x0c\x00\x00Text'`
 /// writes one for a width of 40.75 at 13 points.
@@ -47,6 +47,9 @@ struct LayoutCase {
     options.language = Self.languages[Int(flags >> 3 & 7)]
     options.lineSpacing = [0, 2, 7.5, -1][Int(flags >> 6)]
     options.lineHeightMultiple = [1, 1.5, 0.75, 2][Int(style >> 4 & 3)]
+    options.wrap = style & 8 != 0 ? .char : .word
+    options.allowsOrphans = style & 64 == 0
+    if style & 128 != 0 { options.alignment = .justify }
     self.options = options
     var formatter = MarkupFormatter(
       fontFamilies: Self.families,
@@ -67,6 +70,7 @@ extension LayoutCase: CustomStringConvertible {
     return "width \(width), size \(formatter.defaultSize), family \(formatter.defaultFamily), "
       + "alignment \(options.alignment), language \(options.language ?? "none"), "
       + "line spacing \(options.lineSpacing), line height multiple \(options.lineHeightMultiple), "
-      + "font leading \(options.usesFontLeading), markup \(markup.debugDescription)"
+      + "font leading \(options.usesFontLeading), wrap \(options.wrap), "
+      + "orphans \(options.allowsOrphans), markup \(markup.debugDescription)"
   }
 }

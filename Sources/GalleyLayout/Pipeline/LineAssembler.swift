@@ -62,7 +62,10 @@ struct LineAssembler {
         glyphs.removeFirst()
       }
       let start = pen
-      if paragraph.containsTab { glyphs = settlingTabs(of: glyphs, from: pen, font: shaped.font) }
+      if paragraph.containsTab {
+        glyphs = settlingTabs(
+          of: glyphs, from: pen, font: shaped.font, isReversed: shaped.isRightToLeft)
+      }
       for glyph in glyphs {
         pen += Int64(glyph.xAdvance)
         if glyph.cluster < line.visibleEnd { width = max(width, pen) }
@@ -78,12 +81,16 @@ struct LineAssembler {
 
   /// The glyphs with each tab's glyph given the advance to the next tab stop, and the font's
   /// blank space glyph (fonts draw a tab as a missing-glyph box).
+  ///
+  /// Stops are found in text order, as line breaking measured them, also when the glyphs of a
+  /// right-to-left item are reversed (`isReversed`).
   private func settlingTabs(
-    of glyphs: ArraySlice<ShapedGlyph>, from start: Int64, font: ShapingFont
+    of glyphs: ArraySlice<ShapedGlyph>, from start: Int64, font: ShapingFont, isReversed: Bool
   ) -> ArraySlice<ShapedGlyph> {
     var glyphs = glyphs
     var pen = start
-    for index in glyphs.indices {
+    let order = isReversed ? Array(glyphs.indices.reversed()) : Array(glyphs.indices)
+    for index in order {
       if paragraph.bytes[glyphs[index].cluster] == 0x09 {
         let stop = tabStops.next(after: pen, interval: TabStops.interval(in: font))
         glyphs[index].glyph = font.space.glyph
