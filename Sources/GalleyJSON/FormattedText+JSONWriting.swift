@@ -35,31 +35,21 @@ extension FormattedText {
     }
     writer.endArray()
     writer.key("runs")
-    writer.beginArray()
-    for run in runs {
-      writer.element()
-      try run.writeJSON(into: &writer)
-    }
-    writer.endArray()
+    try writer.writeArray(runs)
     writer.key("schemaVersion")
     writer.write(Self.schemaVersion)
     writer.key("text")
     writer.write(string)
     if let warnings {
       writer.key("warnings")
-      writer.beginArray()
-      for warning in warnings {
-        writer.element()
-        warning.writeJSON(into: &writer)
-      }
-      writer.endArray()
+      try writer.writeArray(warnings)
     }
     writer.endObject()
   }
 }
 
 /// One run as the format document holds it.
-extension FormattedText.Run {
+extension FormattedText.Run: JSONWritable {
   /// Writes the run's range and attributes, with `null` for no background and no link.
   ///
   /// - Parameter writer: The writer to append to.

@@ -1,7 +1,7 @@
 import GalleyRender
 
 /// The `image` object of `galley render --json`, written by hand with ``JSONWriter``.
-extension ImageGeometry {
+extension ImageGeometry: JSONWritable {
   /// Writes the image geometry.
   ///
   /// - Parameter writer: The writer to append to.

@@ -159,6 +159,38 @@ package struct JSONWriter: ~Copyable {
   /// Closes the open array: `]` on its own line.
   package mutating func endArray() { endContainer(UInt8(ascii: "]")) }
 
+  /// Writes an array: each element written by `write`, as the next item.
+  ///
+  /// - Parameters:
+  ///   - elements: The elements, in order.
+  ///   - write: Writes one element.
+  /// - Throws: What `write` throws.
+  @inline(__always)
+  package mutating func writeArray<Elements: Sequence>(
+    _ elements: Elements,
+    _ write: (Elements.Element, inout JSONWriter) throws(NonFiniteNumber) -> Void
+  ) throws(NonFiniteNumber) {
+    beginArray()
+    for item in elements {
+      element()
+      try write(item, &self)
+    }
+    endArray()
+  }
+
+  /// Writes an array of values that write themselves.
+  ///
+  /// - Parameter elements: The elements, in order.
+  /// - Throws: ``NonFiniteNumber`` from an element.
+  @inline(__always)
+  mutating func writeArray(
+    _ elements: some Sequence<some JSONWritable>
+  ) throws(NonFiniteNumber) {
+    try writeArray(elements) { item, writer throws(NonFiniteNumber) in
+      try item.writeJSON(into: &writer)
+    }
+  }
+
   /// Writes what comes before a member or element: `,` after the first, a newline, the
   /// indentation.
   private mutating func startItem() {
@@ -312,4 +344,13 @@ package struct JSONWriter: ~Copyable {
     }
     put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: source[plainStart...])))
   }
+}
+
+/// A value that writes its own JSON form with a ``JSONWriter``.
+protocol JSONWritable {
+  /// Writes the value.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber`` for a number JSON cannot hold.
+  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber)
 }

@@ -50,19 +50,9 @@ extension Layout {
       try image.writeJSON(into: &writer)
     }
     writer.key("lines")
-    writer.beginArray()
-    for line in lines {
-      writer.element()
-      try line.writeJSON(into: &writer)
-    }
-    writer.endArray()
+    try writer.writeArray(lines)
     writer.key("links")
-    writer.beginArray()
-    for link in links {
-      writer.element()
-      try link.writeJSON(into: &writer)
-    }
-    writer.endArray()
+    try writer.writeArray(links)
     writer.key("schemaVersion")
     writer.write(schemaVersion)
     writer.key("size")
@@ -77,7 +67,7 @@ extension Layout {
 }
 
 /// A line as the layout document holds it.
-extension Layout.Line {
+extension Layout.Line: JSONWritable {
   /// Writes the line and its runs.
   ///
   /// - Parameter writer: The writer to append to.
@@ -93,21 +83,11 @@ extension Layout.Line {
     writer.key("length")
     writer.write(length)
     writer.key("ligatureCarets")
-    writer.beginArray()
-    for caret in ligatureCarets {
-      writer.element()
-      writer.write(caret)
-    }
-    writer.endArray()
+    try writer.writeArray(ligatureCarets) { caret, writer in writer.write(caret) }
     writer.key("location")
     writer.write(location)
     writer.key("runs")
-    writer.beginArray()
-    for run in runs {
-      writer.element()
-      try run.writeJSON(into: &writer)
-    }
-    writer.endArray()
+    try writer.writeArray(runs)
     writer.key("visibleLength")
     writer.write(visibleLength)
     writer.key("width")
@@ -121,7 +101,7 @@ extension Layout.Line {
 }
 
 /// A glyph run and its glyphs as the layout document holds them.
-extension Layout.GlyphRun {
+extension Layout.GlyphRun: JSONWritable {
   /// Writes the run: its color, font, glyphs, source range and link (`null` for none).
   ///
   /// - Parameter writer: The writer to append to.
@@ -161,7 +141,7 @@ extension Layout.GlyphRun {
 }
 
 /// A run's font as the layout document holds it.
-extension Layout.FontReference {
+extension Layout.FontReference: JSONWritable {
   /// Writes the font reference.
   ///
   /// - Parameter writer: The writer to append to.
@@ -187,7 +167,7 @@ extension Layout.FontReference {
 }
 
 /// A link as the layout document holds it.
-extension Layout.LinkRegion {
+extension Layout.LinkRegion: JSONWritable {
   /// Writes the link, with `null` for a missing target.
   ///
   /// - Parameter writer: The writer to append to.
@@ -201,12 +181,7 @@ extension Layout.LinkRegion {
     writer.key("location")
     writer.write(location)
     writer.key("rects")
-    writer.beginArray()
-    for rect in rects {
-      writer.element()
-      try rect.writeJSON(into: &writer)
-    }
-    writer.endArray()
+    try writer.writeArray(rects)
     writer.key("target")
     writer.write(target)
     writer.endObject()
@@ -214,7 +189,7 @@ extension Layout.LinkRegion {
 }
 
 /// A rectangle as the layout document holds it.
-extension Layout.Rect {
+extension Layout.Rect: JSONWritable {
   /// Writes the rectangle.
   ///
   /// - Parameter writer: The writer to append to.

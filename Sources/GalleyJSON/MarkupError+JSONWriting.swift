@@ -2,7 +2,7 @@ import GalleyMarkup
 
 /// A markup error as the `warnings` of `galley format --json` hold it, written by hand with
 /// ``JSONWriter``: the same bytes as `JSONEncoder` gives for the `Codable` form.
-extension MarkupError {
+extension MarkupError: JSONWritable {
   /// Writes the error's kind, position and message.
   ///
   /// - Parameter writer: The writer to append to.
