@@ -62,7 +62,8 @@ public final class LayoutEngine: Sendable {
     let tabStops = TabStops(points: options.tabStops)
     let lines = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)
       .lines(
-        breaks: breaks, maximumWidth: options.wrapWidth, indentation: options.indentation,
+        breaks: breaks, maximumWidth: options.wrapWidth,
+        indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
         allowsOrphans: options.allowsOrphans)
     let assembled = LineAssembler(
       paragraph: paragraph, text: text, items: items, tabStops: tabStops

@@ -9,11 +9,19 @@ extension LayoutOptions {
     case char
   }
 
-  /// How much narrower (26.6) a paragraph's first line is, and its other lines, from
-  /// ``indent``: a positive indent narrows the first line, a negative (hanging) one the others.
-  var indentation: (first: Int64, other: Int64) {
-    let amount = Int64((abs(indent) * 64).rounded())
-    return indent >= 0 ? (amount, 0) : (0, amount)
+  /// How far in (26.6) a line that starts at `offset` begins, from ``indent``: a positive
+  /// indent moves a paragraph's first line, a negative (hanging) one its other lines.
+  ///
+  /// The one rule line breaking (the line's width), justification and stacking (its x) share.
+  ///
+  /// - Parameters:
+  ///   - offset: Where the line starts (UTF-8).
+  ///   - paragraph: The text.
+  /// - Returns: The indent, 0 or more.
+  func indentation(ofLineAt offset: Int, in paragraph: Paragraph) -> Int64 {
+    guard indent != 0 else { return 0 }
+    let isFirst = paragraph.startsParagraph(at: offset)
+    return isFirst == (indent > 0) ? Int64((abs(indent) * 64).rounded()) : 0
   }
 
   /// Why the tab stops cannot be used, or `nil`.

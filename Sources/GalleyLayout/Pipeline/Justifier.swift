@@ -26,12 +26,9 @@ struct Justifier {
   /// - Returns: The same lines, the justified ones stretched to the wrap width.
   func justify(_ lines: [AssembledLine]) -> [AssembledLine] {
     guard options.alignment == .justify, let width = options.wrapWidth else { return lines }
-    let indentation = options.indentation
     return lines.map { line in
       // An indented line has the width its indent leaves (as in line breaking).
-      let indent =
-        paragraph.startsParagraph(at: line.text.utf8Range.lowerBound)
-        ? indentation.first : indentation.other
+      let indent = options.indentation(ofLineAt: line.text.utf8Range.lowerBound, in: paragraph)
       return justified(line, to: width - indent)
     }
   }

@@ -66,14 +66,14 @@ struct LineBreaker {
   /// - Parameters:
   ///   - breaks: The break opportunities.
   ///   - maximumWidth: The line width in 26.6, or `nil` for mandatory breaks only.
-  ///   - indentation: How much narrower (26.6) a paragraph's first line is, and its other
-  ///     lines (see ``LayoutOptions/indent``).
+  ///   - indentation: How much narrower (26.6) a line that starts at an offset is (see
+  ///     ``LayoutOptions/indentation(ofLineAt:in:)``).
   ///   - allowsOrphans: When `false`, a paragraph's last line gets a second word from the line
   ///     before where it fits (see ``LayoutOptions/allowsOrphans``).
   /// - Returns: The lines, in order, covering the whole text.
   func lines(
     breaks: BreakOpportunities, maximumWidth: Int64?,
-    indentation: (first: Int64, other: Int64) = (0, 0), allowsOrphans: Bool = true
+    indentation: (Int) -> Int64 = { _ in 0 }, allowsOrphans: Bool = true
   ) -> [TextLine] {
     var lines: [TextLine] = []
     let count = paragraph.count
@@ -81,7 +81,7 @@ struct LineBreaker {
     /// The width left for a line that starts at `start`.
     func limit(_ start: Int) -> Int64? {
       maximumWidth.map {
-        $0 - (paragraph.startsParagraph(at: start) ? indentation.first : indentation.other)
+        $0 - indentation(start)
       }
     }
     var start = 0

@@ -36,16 +36,13 @@ struct LineStacker {
     var frames: [LineFrame] = []
     frames.reserveCapacity(lines.count)
     var y: Int64 = 0
-    let indentation = options.indentation
     for (position, line) in lines.enumerated() {
       if position > 0 {
         y += spacing + fixed(options.relativeLineSpacing * metrics[position - 1].largestSize)
       }
       let height = metrics[position].height
       // An indent takes its room from the line's start; alignment works in the rest.
-      let indent =
-        paragraph.startsParagraph(at: line.text.utf8Range.lowerBound)
-        ? indentation.first : indentation.other
+      let indent = options.indentation(ofLineAt: line.text.utf8Range.lowerBound, in: paragraph)
       let x = left + indent + x(ofLineWidth: line.width, in: contentWidth - indent)
       frames.append(
         LineFrame(
