@@ -53,6 +53,8 @@ extension Layout {
     try writer.writeArray(lines)
     writer.key("links")
     try writer.writeArray(links)
+    writer.key("scale")
+    try writer.write(scale)
     writer.key("schemaVersion")
     writer.write(schemaVersion)
     writer.key("size")
@@ -62,6 +64,17 @@ extension Layout {
     writer.key("width")
     try writer.write(size.width)
     writer.endObject()
+    writer.key("truncation")
+    if let truncation {
+      writer.beginObject()
+      writer.key("length")
+      writer.write(truncation.length)
+      writer.key("location")
+      writer.write(truncation.location)
+      writer.endObject()
+    } else {
+      writer.writeNull()
+    }
     writer.endObject()
   }
 }
@@ -136,6 +149,10 @@ extension Layout.GlyphRun: JSONWritable {
     if let link { writer.write(link) } else { writer.writeNull() }
     writer.key("location")
     writer.write(location)
+    if isToken {
+      writer.key("token")
+      writer.write(true)
+    }
     writer.endObject()
   }
 }
@@ -168,7 +185,7 @@ extension Layout.FontReference: JSONWritable {
 
 /// A link as the layout document holds it.
 extension Layout.LinkRegion: JSONWritable {
-  /// Writes the link, with `null` for a missing target.
+  /// Writes the link, with `null` for a missing target and `token` only for a token link.
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -184,6 +201,10 @@ extension Layout.LinkRegion: JSONWritable {
     try writer.writeArray(rects)
     writer.key("target")
     writer.write(target)
+    if isToken {
+      writer.key("token")
+      writer.write(true)
+    }
     writer.endObject()
   }
 }

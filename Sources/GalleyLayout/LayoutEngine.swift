@@ -40,9 +40,13 @@ public final class LayoutEngine: Sendable {
 
   /// Lays out formatted text.
   ///
+  /// Without a maximum number of lines or a height, this runs each stage once. With them, a
+  /// text that does not fit is truncated (``LayoutOptions/truncationMode``) or first shrunk
+  /// (``LayoutOptions/minimumScaleFactor``); the design note says how many layouts each costs.
+  ///
   /// - Parameters:
   ///   - text: The text and its runs.
-  ///   - options: Width, alignment and spacing.
+  ///   - options: The box, alignment, spacing, truncation and autoshrink.
   /// - Returns: The lines, glyphs and rectangles.
   /// - Throws: ``LayoutError`` for invalid options or an unreadable font.
   public func layout(
@@ -52,35 +56,90 @@ public final class LayoutEngine: Sendable {
     if let problem = Self.attributesProblem(text) {
       throw LayoutError(.invalidAttributes, problem)
     }
+    let minimum = options.minimumScale(for: text)
+    if minimum < 1 {
+      return try Autoshrinker(engine: self, text: text, options: options, minimum: minimum)
+        .layout()
+    }
+    return try boxLayout(text, options: options)
+  }
+
+  /// Lays out text at its own size in the box: truncated when the box limits its lines and it
+  /// has more, in one pass of the stages otherwise.
+  func boxLayout(
+    _ text: FormattedText, options: LayoutOptions, scale: Double = 1
+  ) throws(LayoutError) -> Layout {
+    guard options.limitsLines else {
+      return finish(try assemble(text, options: options), options: options, scale: scale)
+    }
+    return try Truncator(engine: self, text: text, options: options).layout(scale: scale)
+  }
+
+  /// Stages 0 to 5a: the text's lines, assembled and justified.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - options: Valid options.
+  ///   - presetLines: Lines to use instead of breaking the text (truncation's), made from its
+  ///     paragraph.
+  /// - Returns: The lines and what they were made from.
+  func assemble(
+    _ text: FormattedText, options: LayoutOptions,
+    presetLines: ((Paragraph) -> [TextLine])? = nil
+  ) throws(LayoutError) -> AssembledText {
     // The stages, in the order of the design note's stage table.
     let paragraph = Paragraph(text.string)
     let itemization = Itemizer.items(of: text, fonts: fonts, language: options.language)
     let shaping = Shaping(
       paragraph: paragraph, text: text, options: options, cache: cache, words: words)
     let items = try shaping.shape(itemization)
-    let breaks = try BreakOpportunities(paragraph, language: options.language, wrap: options.wrap)
     let tabStops = TabStops(points: options.tabStops)
-    let lines = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)
-      .lines(
+    let breaker = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)
+    let lines: [TextLine]
+    if let presetLines {
+      lines = presetLines(paragraph)
+    } else {
+      let breaks = try BreakOpportunities(
+        paragraph, language: options.language, wrap: options.wrap)
+      lines = breaker.lines(
         breaks: breaks, maximumWidth: options.wrapWidth,
         indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
         allowsOrphans: options.allowsOrphans)
+    }
     let assembled = LineAssembler(
       paragraph: paragraph, text: text, items: items, tabStops: tabStops
     )
     .assemble(lines, reshape: shaping.reshape)
-    let justified = Justifier(paragraph: paragraph, options: options).justify(assembled)
-    let stack = LineStacker(paragraph: paragraph, items: items, options: options).stack(justified)
+    return AssembledText(
+      text: text, paragraph: paragraph, faces: itemization.faces, items: items, breaker: breaker,
+      lines: Justifier(paragraph: paragraph, options: options).justify(assembled))
+  }
+
+  /// Stages 6 and 7: the lines stacked in the box, and the layout built from them.
+  ///
+  /// - Parameters:
+  ///   - assembled: The assembled lines.
+  ///   - options: The options they were assembled with.
+  ///   - scale: The autoshrink scale to record.
+  /// - Returns: The layout, in the offsets of `assembled.text`.
+  func finish(
+    _ assembled: AssembledText, options: LayoutOptions, scale: Double = 1
+  ) -> Layout {
+    let stack = LineStacker(
+      paragraph: assembled.paragraph, items: assembled.items, options: options
+    )
+    .stack(assembled.lines)
     let placed = PlacedText(
-      paragraph: paragraph, text: text, items: items, faces: itemization.faces, lines: justified,
-      stack: stack, baselineOffset: options.baselineOffset)
+      paragraph: assembled.paragraph, text: assembled.text, items: assembled.items,
+      faces: assembled.faces, lines: assembled.lines, stack: stack,
+      baselineOffset: options.baselineOffset)
     return Layout(
       size: Layout.Size(
         width: options.width ?? points(stack.width), height: options.height ?? points(stack.height)
       ),
       lines: LineBuilder.lines(of: placed), links: LinkRegionBuilder.regions(of: placed),
       decorations: DecorationBuilder.decorations(of: placed),
-      backgrounds: BackgroundBuilder.backgrounds(of: placed))
+      backgrounds: BackgroundBuilder.backgrounds(of: placed), scale: scale)
   }
 
   /// The smallest box that holds the text laid out at `width`, insets included.

@@ -89,6 +89,42 @@ struct LayoutCommandOptions: ParsableArguments {
       """)
   var tabStops: TabStopsArgument?
 
+  @Option(
+    parsing: .unconditional,
+    help: "The most lines shown, 0 for no limit (UILabel's numberOfLines); see --truncate.")
+  var maxLines: Int = 0
+
+  @Option(
+    help: """
+      What the last visible line does when the text has more lines than --max-lines or does \
+      not fit --height: tail, head, middle (a token at its end, start or middle) or clip.
+      """)
+  var truncate: LayoutOptions.TruncationMode = .tail
+
+  @Option(
+    help: """
+      The markup drawn in place of truncated text (default "…"), always read as markup; it \
+      takes the attributes of the text next to it where it sets none, and may hold a link: \
+      "… %{more}Lmore%l".
+      """)
+  var truncationToken: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Autoshrink: the smallest factor the text may be scaled by, in (0, 1], to fit the box \
+      whole before it is truncated (1, the default, turns it off).
+      """)
+  var minScale: Double = 1
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Autoshrink: the smallest size in points the text's smallest run may reach (FXLabel's \
+      minimumFontSize), with --min-scale or alone.
+      """)
+  var minSize: Double = 0
+
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
 
@@ -157,7 +193,11 @@ struct LayoutCommandOptions: ParsableArguments {
       indent: indent, allowsOrphans: !noOrphans, characterSpacing: characterSpacing,
       kerningTable: (try? kerningTable.map(KerningTableFile.read(path:))) ?? [:],
       baselineOffset: baselineOffset, relativeLineSpacing: relativeLineSpacing,
-      tabStops: tabStops?.points ?? [])
+      tabStops: tabStops?.points ?? [], maximumLines: maxLines, truncationMode: truncate,
+      truncationToken: truncationToken.map {
+        LayoutOptions.TruncationToken(markup: $0, formatter: formatterOptions.formatter)
+      } ?? .ellipsis,
+      minimumScaleFactor: minScale, minimumSize: minSize)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.
@@ -198,6 +238,9 @@ struct LayoutCommandOptions: ParsableArguments {
             status: ExitStatus.dataError.rawValue))
       }
     }
+    if let truncationToken, case .failure(let outcome) = checkToken(truncationToken, formatter) {
+      return .failure(outcome)
+    }
     do {
       let fonts = try fontOptions.makeFontSet()
       warnings += try familyWarnings(text, default: formatter.defaultFamily, fonts: fonts)
@@ -209,6 +252,23 @@ struct LayoutCommandOptions: ParsableArguments {
       return .failure(failure("error: \(error.message)", kind: error.kind.rawValue, error.message))
     } catch {
       return .failure(failure("error: \(error)", kind: "internal", "\(error)"))
+    }
+  }
+
+  /// Formats the truncation token once, so that a markup error in it is reported as one in
+  /// the input is (exit 65, the error document), naming the option instead of a file.
+  private func checkToken(
+    _ token: String, _ formatter: MarkupFormatter
+  ) -> Result<Void, CommandOutcome> {
+    do {
+      _ = try formatter.format(token, continuing: formatter.defaultAttributes)
+      return .success(())
+    } catch {
+      return .failure(
+        CommandOutcome(
+          standardOutput: JSONOutput.errorDocument(error),
+          standardError: Diagnostics.render(error, in: token, source: "--truncation-token"),
+          status: ExitStatus.dataError.rawValue))
     }
   }
 
@@ -241,3 +301,5 @@ extension LayoutOptions.Alignment: ExpressibleByArgument {}
 extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
 
 extension LayoutOptions.WrapMode: ExpressibleByArgument {}
+
+extension LayoutOptions.TruncationMode: ExpressibleByArgument {}

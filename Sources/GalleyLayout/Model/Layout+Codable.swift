@@ -3,6 +3,45 @@ import GalleyStyle
 // The keys later versions added to schema 1 are read when present, so documents written
 // before them still decode; what they would say is then taken from the keys that were there.
 
+extension Layout {
+  private enum CodingKeys: String, CodingKey {
+    case schemaVersion, size, lines, links, decorations, backgrounds, truncation, scale
+  }
+
+  /// Decodes a layout; without `truncation` nothing was truncated, and without `scale` it is 1.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: The decoder's errors.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      size: try container.decode(Size.self, forKey: .size),
+      lines: try container.decode([Line].self, forKey: .lines),
+      links: try container.decode([LinkRegion].self, forKey: .links),
+      decorations: try container.decode([Decoration].self, forKey: .decorations),
+      backgrounds: try container.decode([Background].self, forKey: .backgrounds),
+      truncation: try container.decodeIfPresent(Truncation.self, forKey: .truncation),
+      scale: try container.decodeIfPresent(Double.self, forKey: .scale) ?? 1)
+    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+  }
+
+  /// Encodes the layout with every key, `truncation` as `null` when nothing was truncated.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's errors.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(schemaVersion, forKey: .schemaVersion)
+    try container.encode(size, forKey: .size)
+    try container.encode(lines, forKey: .lines)
+    try container.encode(links, forKey: .links)
+    try container.encode(decorations, forKey: .decorations)
+    try container.encode(backgrounds, forKey: .backgrounds)
+    try container.encode(truncation, forKey: .truncation)
+    try container.encode(scale, forKey: .scale)
+  }
+}
+
 extension Layout.Line {
   private enum CodingKeys: String, CodingKey {
     case location, length, visibleLength, ligatureCarets, x, y, width, height, baseline
@@ -50,7 +89,10 @@ extension Layout.Line {
 }
 
 extension Layout.GlyphRun {
-  private enum CodingKeys: String, CodingKey { case font, color, link, location, length, glyphs }
+  private enum CodingKeys: String, CodingKey {
+    case font, color, link, location, length, glyphs
+    case isToken = "token"
+  }
 
   /// Decodes a run; without `location` and `length`, the run's text is taken to span its
   /// glyphs' clusters (the last cluster counted as one code unit), and without `link`, none.
@@ -70,10 +112,12 @@ extension Layout.GlyphRun {
       font: try container.decode(Layout.FontReference.self, forKey: .font),
       color: try container.decode(TextColor.self, forKey: .color),
       link: try container.decodeIfPresent(Int.self, forKey: .link), location: location,
-      length: length, glyphs: glyphs)
+      length: length, glyphs: glyphs,
+      isToken: try container.decodeIfPresent(Bool.self, forKey: .isToken) ?? false)
   }
 
-  /// Encodes the run, writing `null` for a run outside every link.
+  /// Encodes the run, writing `null` for a run outside every link, and `token` only for a run
+  /// of the truncation token.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
@@ -85,5 +129,6 @@ extension Layout.GlyphRun {
     try container.encode(location, forKey: .location)
     try container.encode(length, forKey: .length)
     try container.encode(glyphs, forKey: .glyphs)
+    if isToken { try container.encode(true, forKey: .isToken) }
   }
 }

@@ -20,6 +20,57 @@ public struct Layout: Hashable, Sendable, Codable {
   public var decorations: [Decoration]
   /// Background color boxes behind runs.
   public var backgrounds: [Background]
+  /// The source text the truncation token stands for, or `nil` when all of it is shown.
+  public var truncation: Truncation?
+  /// The factor autoshrink multiplied every size and spacing by: 1 when the text was laid out
+  /// at its own size (see ``LayoutOptions/minimumScaleFactor``).
+  public var scale: Double = 1
+
+  /// Creates a layout.
+  ///
+  /// - Parameters:
+  ///   - size: The layout box.
+  ///   - lines: The lines, top to bottom.
+  ///   - links: One region per link.
+  ///   - decorations: Underlines and strikethroughs.
+  ///   - backgrounds: Background boxes.
+  ///   - truncation: The source range the truncation token stands for, or `nil`.
+  ///   - scale: The autoshrink factor.
+  public init(
+    size: Size, lines: [Line], links: [LinkRegion], decorations: [Decoration],
+    backgrounds: [Background], truncation: Truncation? = nil, scale: Double = 1
+  ) {
+    self.size = size
+    self.lines = lines
+    self.links = links
+    self.decorations = decorations
+    self.backgrounds = backgrounds
+    self.truncation = truncation
+    self.scale = scale
+  }
+
+  /// The part of the text a layout does not show, which its truncation token (if any) stands
+  /// for, in UTF-16 code units of the text.
+  ///
+  /// Tail truncation hides everything from ``location`` to the end; head and middle truncation
+  /// hide a range inside the last visible line's paragraph; clipping hides the lines after the
+  /// last that fits.
+  public struct Truncation: Hashable, Sendable, Codable {
+    /// Where the hidden text starts: the offset a tap on the token reports.
+    public var location: Int
+    /// How many code units are hidden.
+    public var length: Int
+
+    /// Creates a truncation record.
+    ///
+    /// - Parameters:
+    ///   - location: Where the hidden text starts (UTF-16).
+    ///   - length: Its length (UTF-16).
+    public init(location: Int, length: Int) {
+      self.location = location
+      self.length = length
+    }
+  }
 
   /// A width and a height in points.
   public struct Size: Hashable, Sendable, Codable {
@@ -97,6 +148,9 @@ public struct Layout: Hashable, Sendable, Codable {
     case emergency
     /// The end of the text.
     case end
+    /// The last line of a truncated layout: the text after it (or inside it, for head and
+    /// middle truncation) is hidden; see ``Layout/truncation``.
+    case truncated
   }
 
   /// One line of text.
@@ -175,6 +229,11 @@ public struct Layout: Hashable, Sendable, Codable {
     public var length: Int
     /// The glyphs, left to right.
     public var glyphs: [PositionedGlyph]
+    /// Whether the run draws the truncation token (`"token": true` in JSON, absent otherwise).
+    ///
+    /// A token run's ``location`` and ``length`` are those of ``Layout/truncation``, the text
+    /// it stands for, and so are its glyphs' clusters.
+    public var isToken: Bool
 
     /// Creates a run.
     ///
@@ -185,10 +244,12 @@ public struct Layout: Hashable, Sendable, Codable {
     ///   - location: Where the run's text starts (UTF-16).
     ///   - length: Its length (UTF-16).
     ///   - glyphs: The glyphs, left to right.
+    ///   - isToken: Whether the run draws the truncation token.
     public init(
       font: FontReference, color: TextColor, link: Int? = nil, location: Int = 0,
-      length: Int = 0, glyphs: [PositionedGlyph]
+      length: Int = 0, glyphs: [PositionedGlyph], isToken: Bool = false
     ) {
+      self.isToken = isToken
       self.font = font
       self.color = color
       self.link = link
@@ -244,10 +305,55 @@ public struct Layout: Hashable, Sendable, Codable {
     /// cluster's right edge (spaces hanging past a line's end are not included), line top to
     /// line bottom.
     public var rects: [Rect]
+    /// Whether the link is in the truncation token (`"token": true` in JSON, absent
+    /// otherwise); its ``location`` and ``length`` are then those of ``Layout/truncation``.
+    ///
+    /// The token's links come after the text's, so ``index`` counts on from them.
+    public var isToken: Bool
 
-    private enum CodingKeys: String, CodingKey { case index, location, length, target, rects }
+    /// Creates a link region.
+    ///
+    /// - Parameters:
+    ///   - index: The link's index.
+    ///   - location: Where the link starts (UTF-16).
+    ///   - length: Its length (UTF-16).
+    ///   - target: Its target, or `nil`.
+    ///   - rects: One rectangle per line fragment.
+    ///   - isToken: Whether the link is in the truncation token.
+    public init(
+      index: Int, location: Int, length: Int, target: String?, rects: [Rect],
+      isToken: Bool = false
+    ) {
+      self.index = index
+      self.location = location
+      self.length = length
+      self.target = target
+      self.rects = rects
+      self.isToken = isToken
+    }
 
-    /// Encodes the link, writing `null` for a missing target as `galley format` does.
+    private enum CodingKeys: String, CodingKey {
+      case index, location, length, target, rects
+      case isToken = "token"
+    }
+
+    /// Decodes a link region; without `token`, it is the text's.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: The decoder's errors.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        index: try container.decode(Int.self, forKey: .index),
+        location: try container.decode(Int.self, forKey: .location),
+        length: try container.decode(Int.self, forKey: .length),
+        target: try container.decodeIfPresent(String.self, forKey: .target),
+        rects: try container.decode([Rect].self, forKey: .rects),
+        isToken: try container.decodeIfPresent(Bool.self, forKey: .isToken) ?? false)
+    }
+
+    /// Encodes the link, writing `null` for a missing target as `galley format` does, and
+    /// `token` only for a link of the truncation token.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: The encoder's errors.
@@ -258,6 +364,7 @@ public struct Layout: Hashable, Sendable, Codable {
       try container.encode(length, forKey: .length)
       try container.encode(target, forKey: .target)
       try container.encode(rects, forKey: .rects)
+      if isToken { try container.encode(true, forKey: .isToken) }
     }
   }
 

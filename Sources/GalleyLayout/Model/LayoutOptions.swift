@@ -45,6 +45,27 @@ public struct LayoutOptions: Hashable, Sendable {
   /// last, and without any, a stop falls every eight space advances of the tab's font, as
   /// Pango's default.
   public var tabStops: [Double]
+  /// The most lines shown, or 0 for no limit (UILabel's `numberOfLines`); see
+  /// ``truncationMode``.
+  public var maximumLines: Int
+  /// What happens to the last visible line when the text has more lines than
+  /// ``maximumLines`` or does not fit ``height``: tail truncation by default.
+  public var truncationMode: TruncationMode
+  /// The markup drawn in place of truncated text: an ellipsis by default.
+  public var truncationToken: TruncationToken
+  /// The smallest factor autoshrink may scale the text by, in (0, 1]; 1 (the default) turns
+  /// autoshrink off.
+  ///
+  /// When the text has more lines than ``maximumLines`` or does not fit ``height``, or would
+  /// split a word across lines, the layout uses the largest scale in [minimum, 1], to within
+  /// 0.01, at which it fits whole; every size, point spacing and (through the sizes) relative
+  /// spacing scales together. When not even the minimum fits, the text is laid out at the
+  /// minimum and truncated. ``Layout/scale`` records the scale used.
+  public var minimumScaleFactor: Double
+  /// The smallest point size autoshrink may give the text's smallest run (FXLabel's
+  /// `minimumFontSize`), or 0 for none; it raises ``minimumScaleFactor`` when it is the
+  /// larger limit.
+  public var minimumSize: Double
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
   /// Extra points between lines (FXLabel's `lineSpacing` before 1.5); may be negative.
@@ -84,6 +105,11 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - baselineOffset: How far drawn glyphs move up, a fraction of the size.
   ///   - relativeLineSpacing: Extra space between lines, a fraction of the size.
   ///   - tabStops: Tab stops in points from the line's start.
+  ///   - maximumLines: The most lines shown, or 0 for no limit.
+  ///   - truncationMode: What truncation does to the last visible line.
+  ///   - truncationToken: The markup drawn in place of truncated text.
+  ///   - minimumScaleFactor: The smallest autoshrink scale; 1 for none.
+  ///   - minimumSize: The smallest size autoshrink may reach, or 0.
   public init(
     width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
     lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
@@ -91,8 +117,15 @@ public struct LayoutOptions: Hashable, Sendable {
     verticalAlignment: VerticalAlignment = .top, wrap: WrapMode = .word, indent: Double = 0,
     allowsOrphans: Bool = true, characterSpacing: Double = 0,
     kerningTable: [Character: Double] = [:], baselineOffset: Double = 0,
-    relativeLineSpacing: Double = 0, tabStops: [Double] = []
+    relativeLineSpacing: Double = 0, tabStops: [Double] = [], maximumLines: Int = 0,
+    truncationMode: TruncationMode = .tail, truncationToken: TruncationToken = .ellipsis,
+    minimumScaleFactor: Double = 1, minimumSize: Double = 0
   ) {
+    self.maximumLines = maximumLines
+    self.truncationMode = truncationMode
+    self.truncationToken = truncationToken
+    self.minimumScaleFactor = minimumScaleFactor
+    self.minimumSize = minimumSize
     self.tabStops = tabStops
     self.characterSpacing = characterSpacing
     self.kerningTable = kerningTable
@@ -144,6 +177,6 @@ public struct LayoutOptions: Hashable, Sendable {
     if let language, language.isEmpty || language.utf8.count > 64 {
       return "the language tag must have 1 to 64 characters"
     }
-    return boxProblem ?? indentProblem ?? spacingProblem ?? tabStopsProblem
+    return boxProblem ?? indentProblem ?? spacingProblem ?? tabStopsProblem ?? fittingProblem
   }
 }

@@ -145,6 +145,28 @@ struct Paragraph {
     return end
   }
 
+  /// The start of `range` after its leading spaces, tabs and ideographic spaces: where text
+  /// shown right after a truncation token starts.
+  ///
+  /// - Parameter range: UTF-8 offsets.
+  /// - Returns: The start, in `range`.
+  func visibleStart(of range: Range<Int>) -> Int {
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let byte = bytes[start]
+      if byte == 0x20 || byte == 0x09 {
+        start += 1
+      } else if range.upperBound - start >= 3, byte == 0xE3, bytes[start + 1] == 0x80,
+        bytes[start + 2] == 0x80
+      {
+        start += 3
+      } else {
+        break
+      }
+    }
+    return start
+  }
+
   // MARK: Characters
 
   /// The grapheme cluster that starts at `offset` (or holds it).

@@ -79,6 +79,25 @@ public struct MarkupFormatter: Hashable, Sendable {
     return try scanner.scan(markup)
   }
 
+  /// Formats markup that continues other text: the text starts with `attributes` instead of
+  /// the defaults, and the codes that restore a default (`%f`, `%c`, `%d`, `%w`, `%s`, `%N`)
+  /// restore them.
+  ///
+  /// A truncation token is formatted this way, so that where it sets no attribute it looks
+  /// like the text it stands next to. The tables still come from the formatter.
+  ///
+  /// - Parameters:
+  ///   - markup: The markup, such as `"… %Lmore%l"`.
+  ///   - attributes: The attributes of the text it continues; their link is dropped.
+  /// - Returns: The plain text with its runs and links.
+  /// - Throws: The first ``MarkupError`` in the markup.
+  public func format(
+    _ markup: String, continuing attributes: TextAttributes
+  ) throws(MarkupError) -> FormattedText {
+    var scanner = MarkupScanner(formatter: self, isLenient: false, base: attributes)
+    return try scanner.scan(markup)
+  }
+
   /// Formats markup built with string interpolation, whose interpolated values are escaped.
   ///
   /// A string literal passed straight to `format` uses this overload, so

@@ -11,6 +11,9 @@ internal import GalleySupport
 struct MarkupScanner {
   let formatter: MarkupFormatter
   let isLenient: Bool
+  /// Whether the text starts from attributes given by the caller instead of the formatter's
+  /// defaults (which are then not checked).
+  private let startsFromBase: Bool
   private(set) var warnings: [MarkupError] = []
 
   // Output.
@@ -38,14 +41,25 @@ struct MarkupScanner {
     var markupRange: Range<Int>
   }
 
-  init(formatter: MarkupFormatter, isLenient: Bool) {
+  /// A scanner whose text starts with the formatter's defaults, or with `base` (its link
+  /// dropped), which the resets then restore.
+  init(formatter: MarkupFormatter, isLenient: Bool, base: TextAttributes? = nil) {
     self.formatter = formatter
     self.isLenient = isLenient
-    let families = formatter.familyTable
+    self.startsFromBase = base != nil
+    var families = formatter.familyTable
+    if let base {
+      self.defaults = ScanAttributes(
+        family: families.intern(base.family), size: base.size, weight: base.weight,
+        isItalic: base.isItalic, color: base.color, background: base.background,
+        underline: base.underline, isStruckThrough: base.isStruckThrough,
+        characterSpacing: base.characterSpacing, baselineShift: base.baselineShift)
+    } else {
+      self.defaults = ScanAttributes(
+        family: families.defaultID, size: formatter.defaultSize, weight: formatter.defaultWeight,
+        color: formatter.defaultColor, background: formatter.defaultBackground)
+    }
     self.families = families
-    self.defaults = ScanAttributes(
-      family: families.defaultID, size: formatter.defaultSize, weight: formatter.defaultWeight,
-      color: formatter.defaultColor, background: formatter.defaultBackground)
     self.current = defaults
   }
 
@@ -66,7 +80,7 @@ struct MarkupScanner {
   // MARK: Scanning
 
   private mutating func scanBytes(_ input: UnsafeBufferPointer<UInt8>) throws(MarkupError) {
-    try checkDefaults(input)
+    if !startsFromBase { try checkDefaults(input) }
     output.reserveCapacity(input.count)
     pendingRuns.reserveCapacity(16)
     var position = 0
