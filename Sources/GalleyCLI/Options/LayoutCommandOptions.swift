@@ -18,7 +18,7 @@ struct LayoutCommandOptions: ParsableArguments {
 
   @Option(
     parsing: .unconditional,
-    help: "The box height in points (omit to fit the lines); lines past it overflow the box.")
+    help: "The box height in points (omit to fit the lines); text past it is truncated.")
   var height: Double?
 
   @Option(

@@ -15,6 +15,7 @@ extension Layout {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
+      schemaVersion: try container.decode(Int.self, forKey: .schemaVersion),
       size: try container.decode(Size.self, forKey: .size),
       lines: try container.decode([Line].self, forKey: .lines),
       links: try container.decode([LinkRegion].self, forKey: .links),
@@ -22,7 +23,6 @@ extension Layout {
       backgrounds: try container.decode([Background].self, forKey: .backgrounds),
       truncation: try container.decodeIfPresent(Truncation.self, forKey: .truncation),
       scale: try container.decodeIfPresent(Double.self, forKey: .scale) ?? 1)
-    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
   }
 
   /// Encodes the layout with every key, `truncation` as `null` when nothing was truncated.

@@ -29,6 +29,7 @@ public struct Layout: Hashable, Sendable, Codable {
   /// Creates a layout.
   ///
   /// - Parameters:
+  ///   - schemaVersion: The version of the JSON form.
   ///   - size: The layout box.
   ///   - lines: The lines, top to bottom.
   ///   - links: One region per link.
@@ -37,9 +38,11 @@ public struct Layout: Hashable, Sendable, Codable {
   ///   - truncation: The source range the truncation token stands for, or `nil`.
   ///   - scale: The autoshrink factor.
   public init(
-    size: Size, lines: [Line], links: [LinkRegion], decorations: [Decoration],
-    backgrounds: [Background], truncation: Truncation? = nil, scale: Double = 1
+    schemaVersion: Int = 1, size: Size, lines: [Line], links: [LinkRegion],
+    decorations: [Decoration], backgrounds: [Background], truncation: Truncation? = nil,
+    scale: Double = 1
   ) {
+    self.schemaVersion = schemaVersion
     self.size = size
     self.lines = lines
     self.links = links

@@ -6,8 +6,10 @@ public struct LayoutOptions: Hashable, Sendable {
   public var width: Double?
   /// The box height in points, or `nil` for the height of the lines and the insets.
   ///
-  /// Lines that do not fit are still laid out; they overflow the box at the side
-  /// ``verticalAlignment`` points away from.
+  /// Text with lines that do not fit (between the top and bottom ``insets``) is truncated
+  /// after the last line that does, as ``truncationMode`` says; the first line is always
+  /// shown, and overflows a box too short for it at the side ``verticalAlignment`` points
+  /// away from.
   public var height: Double?
   /// Space kept free inside the box's edges.
   public var insets: Insets

@@ -76,7 +76,11 @@ enum RandomDocuments {
       },
       backgrounds: (0..<count(2, using: &generator)).map { _ in
         Layout.Background(rect: rect(using: &generator), color: color(using: &generator))
-      })
+      },
+      truncation: Bool.random(using: &generator)
+        ? Layout.Truncation(location: int(using: &generator), length: int(using: &generator))
+        : nil,
+      scale: double(using: &generator))
   }
 
   /// A line of up to three runs.
@@ -108,7 +112,7 @@ enum RandomDocuments {
           id: UInt32.random(in: 0...UInt32.max, using: &generator), x: double(using: &generator),
           y: double(using: &generator), advance: double(using: &generator),
           cluster: int(using: &generator))
-      })
+      }, isToken: Bool.random(using: &generator))
   }
 
   /// A link with or without a target, with up to three rectangles.
@@ -117,7 +121,8 @@ enum RandomDocuments {
       index: int(using: &generator), location: int(using: &generator),
       length: int(using: &generator),
       target: Bool.random(using: &generator) ? string(using: &generator) : nil,
-      rects: (0..<count(3, using: &generator)).map { _ in rect(using: &generator) })
+      rects: (0..<count(3, using: &generator)).map { _ in rect(using: &generator) },
+      isToken: Bool.random(using: &generator))
   }
 
   /// An image geometry of random numbers.
