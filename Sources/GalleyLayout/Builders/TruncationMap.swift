@@ -91,7 +91,9 @@ struct TruncationMap {
     let range = run.location..<(run.location + run.length)
     guard tokenLength > 0, range.overlaps(token) else { return [moved(run, range)] }
     /// 0 before the token, 1 in it, 2 after it.
-    func part(_ offset: Int) -> Int { offset < token.lowerBound ? 0 : offset < token.upperBound ? 1 : 2 }
+    func part(_ offset: Int) -> Int {
+      offset < token.lowerBound ? 0 : offset < token.upperBound ? 1 : 2
+    }
     let bounds = [range.lowerBound, token.lowerBound, token.upperBound, range.upperBound]
     var runs: [Layout.GlyphRun] = []
     var start = 0

@@ -92,8 +92,10 @@ struct Truncator {
     var visible = assembled.lines.count
     if options.maximumLines > 0 { visible = min(visible, options.maximumLines) }
     guard let height = options.height, visible > 0 else { return visible }
-    let frames = LineStacker(paragraph: assembled.paragraph, items: assembled.items, options: options)
-      .stack(assembled.lines).frames
+    let frames = LineStacker(
+      paragraph: assembled.paragraph, items: assembled.items, options: options
+    )
+    .stack(assembled.lines).frames
     let room = Int64(((height - options.insets.top - options.insets.bottom) * 64).rounded())
     let top = frames[0].top
     let fitting = frames.prefix { $0.top + $0.height - top <= room }.count

@@ -15,7 +15,8 @@ extension FormattedText {
     let utf8 = string.utf8
     let offset = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
     if utf8Offset - run.utf8Range.lowerBound <= run.utf8Range.upperBound - utf8Offset {
-      return run.utf16Range.lowerBound + string.utf16.distance(from: run.range.lowerBound, to: offset)
+      return run.utf16Range.lowerBound
+        + string.utf16.distance(from: run.range.lowerBound, to: offset)
     }
     return run.utf16Range.upperBound - string.utf16.distance(from: offset, to: run.range.upperBound)
   }
@@ -31,10 +32,12 @@ extension FormattedText {
   ///   - utf8Range: The range to replace, on scalar boundaries.
   ///   - insertion: What replaces it.
   /// - Returns: The edited text.
-  package func replacing(utf8Range cut: Range<Int>, with insertion: FormattedText) -> FormattedText {
+  package func replacing(utf8Range cut: Range<Int>, with insertion: FormattedText) -> FormattedText
+  {
     let utf8 = string.utf8
     func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-    let edited = String(string[..<index(cut.lowerBound)]) + insertion.string
+    let edited =
+      String(string[..<index(cut.lowerBound)]) + insertion.string
       + String(string[index(cut.upperBound)...])
     let cut16 = utf16Offset(ofUTF8: cut.lowerBound)..<utf16Offset(ofUTF8: cut.upperBound)
     let shift = Shift(
@@ -58,10 +61,12 @@ extension FormattedText {
     let after = runs.partitioningIndex { $0.utf8Range.upperBound > cut.upperBound }
     for run in runs[after...] {
       builder.append(
-        shift.utf8(max(run.utf8Range.lowerBound, cut.upperBound))..<shift.utf8(
-          run.utf8Range.upperBound),
-        shift.utf16(max(run.utf16Range.lowerBound, cut16.upperBound))..<shift.utf16(
-          run.utf16Range.upperBound), run.attributes)
+        shift.utf8(
+          max(run.utf8Range.lowerBound, cut.upperBound))..<shift.utf8(
+            run.utf8Range.upperBound),
+        shift.utf16(
+          max(run.utf16Range.lowerBound, cut16.upperBound))..<shift.utf16(
+            run.utf16Range.upperBound), run.attributes)
     }
     var editedLinks = links.map { link in
       builder.link(
@@ -173,7 +178,8 @@ private struct Builder {
         utf8Range: utf8, attributes: attributes))
   }
 
-  func link(index: Int, utf8: Range<Int>, utf16: Range<Int>, target: String?) -> FormattedText.Link {
+  func link(index: Int, utf8: Range<Int>, utf16: Range<Int>, target: String?) -> FormattedText.Link
+  {
     FormattedText.Link(
       index: index, range: self.index(utf8.lowerBound)..<self.index(utf8.upperBound),
       utf16Range: utf16, utf8Range: utf8, target: target)
