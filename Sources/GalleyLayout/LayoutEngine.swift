@@ -83,6 +83,7 @@ public final class LayoutEngine: Sendable {
   ///   - presetLines: Lines to use instead of breaking the text (truncation's), made from its
   ///     paragraph.
   /// - Returns: The lines and what they were made from.
+  /// - Throws: ``LayoutError`` for an unreadable font or a line breaker failure.
   func assemble(
     _ text: FormattedText, options: LayoutOptions,
     presetLines: ((Paragraph) -> [TextLine])? = nil

@@ -42,6 +42,7 @@ struct Truncator {
   ///
   /// - Parameter scale: The autoshrink scale to record.
   /// - Returns: The layout, in the text's offsets.
+  /// - Throws: ``LayoutError`` from a stage or the token's markup.
   func layout(scale: Double) throws(LayoutError) -> Layout {
     let window = try window()
     if window.fits { return engine.finish(window.assembled, options: options, scale: scale) }

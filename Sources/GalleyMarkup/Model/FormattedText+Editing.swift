@@ -29,7 +29,7 @@ extension FormattedText {
   /// was). The insertion's links follow them, their indexes moved past this text's.
   ///
   /// - Parameters:
-  ///   - utf8Range: The range to replace, on scalar boundaries.
+  ///   - cut: The UTF-8 range to replace, on scalar boundaries.
   ///   - insertion: What replaces it.
   /// - Returns: The edited text.
   package func replacing(utf8Range cut: Range<Int>, with insertion: FormattedText) -> FormattedText
