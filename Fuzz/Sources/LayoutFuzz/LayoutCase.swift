@@ -4,7 +4,7 @@ import GalleyMarkup
 
 /// One layout to check, decoded from a fuzzer input.
 ///
-/// The input's first five bytes choose the options, the rest is markup (invalid UTF-8 becomes
+/// The input's first six bytes choose the options, the rest is markup (invalid UTF-8 becomes
 /// U+FFFD):
 ///
 /// | Bytes | Meaning |
@@ -13,8 +13,9 @@ import GalleyMarkup
 /// | 2 | Default size: 1 + b mod 128 points |
 /// | 3 | Bits 0–1 alignment; bit 2 font leading; bits 3–5 language; bits 6–7 line spacing |
 /// | 4 | Bits 0–2 default family; bit 3 wrap between characters; bits 4–5 line height multiple; bit 6 no orphans; bit 7 justify (instead of byte 3's alignment) |
+/// | 5 | Bits 0–1 maximum lines (none, 1, 2, 3); bits 2–3 truncation (tail, head, middle, clip); bit 4 a token with a link; bit 5 autoshrink to 0.5; bit 6 a height of 2.5 lines |
 ///
-/// `Fuzz/Corpus/layout/` files start with these bytes; `printf '\x00\xa0\x0c\x00\x00Text'`
+/// `Fuzz/Corpus/layout/` files start with these bytes; `printf '\x00\xa0\x0c\x00\x00\x00Text'`
 /// writes one for a width of 40.75 at 13 points.
 struct LayoutCase {
   /// The families the default family and `%xF` choose from.
@@ -40,6 +41,7 @@ struct LayoutCase {
     let size = input.byte()
     let flags = input.byte()
     let style = input.byte()
+    let label = input.byte()
     var options = LayoutOptions()
     options.width = width == 0 ? nil : 1 + Double((Int(width) - 1) % 7997) / 4
     options.alignment = [.natural, .left, .right, .center][Int(flags & 3)]
@@ -50,7 +52,6 @@ struct LayoutCase {
     options.wrap = style & 8 != 0 ? .char : .word
     options.allowsOrphans = style & 64 == 0
     if style & 128 != 0 { options.alignment = .justify }
-    self.options = options
     var formatter = MarkupFormatter(
       fontFamilies: Self.families,
       colors: [
@@ -58,8 +59,25 @@ struct LayoutCase {
       ])
     formatter.defaultFamily = Self.families[Int(style & 7)]
     formatter.defaultSize = Double(1 + Int(size) % 128)
+    Self.applyLabel(label, to: &options, formatter: formatter)
+    self.options = options
     self.formatter = formatter
     markup = input.text
+  }
+}
+
+extension LayoutCase {
+  /// Sets the label options byte 5 chooses.
+  static func applyLabel(
+    _ label: UInt8, to options: inout LayoutOptions, formatter: MarkupFormatter
+  ) {
+    options.maximumLines = Int(label & 3)
+    options.truncationMode = [.tail, .head, .middle, .clip][Int(label >> 2 & 3)]
+    if label & 16 != 0 {
+      options.truncationToken = .init(markup: "… %{more}Lmore%l", formatter: formatter)
+    }
+    if label & 32 != 0 { options.minimumScaleFactor = 0.5 }
+    if label & 64 != 0 { options.height = formatter.defaultSize * 2.5 }
   }
 }
 
@@ -71,6 +89,9 @@ extension LayoutCase: CustomStringConvertible {
       + "alignment \(options.alignment), language \(options.language ?? "none"), "
       + "line spacing \(options.lineSpacing), line height multiple \(options.lineHeightMultiple), "
       + "font leading \(options.usesFontLeading), wrap \(options.wrap), "
-      + "orphans \(options.allowsOrphans), markup \(markup.debugDescription)"
+      + "orphans \(options.allowsOrphans), maximum lines \(options.maximumLines), "
+      + "truncation \(options.truncationMode), token \(options.truncationToken.markup), "
+      + "minimum scale \(options.minimumScaleFactor), height \(options.height ?? 0), "
+      + "markup \(markup.debugDescription)"
   }
 }

@@ -25,6 +25,7 @@ enum LayoutChecks {
     checkFinite(layout)
     let units = Array(text.string.utf16)
     checkLines(layout, utf16Count: units.count, lineSpacing: layoutCase.options.lineSpacing)
+    checkLabel(layout, options: layoutCase.options)
     checkRectsInLines(layout)
     if let width = layoutCase.options.width {
       checkLineWidths(layout, width: width, units: units)
@@ -74,7 +75,8 @@ enum LayoutChecks {
     for background in layout.backgrounds { expectFinite(background.rect, "a background") }
   }
 
-  /// Lines partition the text in order, top to bottom, and hold their glyphs' clusters.
+  /// Lines partition the text in order, top to bottom, and hold their glyphs' clusters; with
+  /// truncation, the hidden range completes them and only the token's glyphs point at it.
   ///
   /// - Parameters:
   ///   - layout: The layout.
@@ -85,7 +87,8 @@ enum LayoutChecks {
     var bottom = -Double.infinity
     for (number, line) in layout.lines.enumerated() {
       FuzzCheck.expect(
-        line.location == end && line.length > 0 && line.height >= 0 && line.width >= 0,
+        line.location == end && (line.length > 0 || line.breakReason == .truncated)
+          && line.height >= 0 && line.width >= 0,
         "lines",
         "line \(number) covers \(line.location)..<\(line.location + line.length) after "
           + "\(end), height \(line.height), width \(line.width)")
@@ -95,16 +98,51 @@ enum LayoutChecks {
       let range = line.location..<line.location + line.length
       for run in line.runs {
         for glyph in run.glyphs {
+          let fits =
+            run.isToken
+            ? glyph.cluster == layout.truncation?.location
+            : range.contains(glyph.cluster) && !hidden(layout).contains(glyph.cluster)
           FuzzCheck.expect(
-            range.contains(glyph.cluster), "lines",
-            "a glyph of line \(number) has cluster \(glyph.cluster), outside \(range)")
+            fits, "lines",
+            "a glyph of line \(number) has cluster \(glyph.cluster), outside \(range) "
+              + "or hidden (\(hidden(layout)))")
         }
       }
       end = range.upperBound
       bottom = line.y + line.height
     }
+    let covered = max(end, hidden(layout).upperBound)
     FuzzCheck.expect(
-      end == utf16Count, "lines", "lines cover \(end) of \(utf16Count) UTF-16 units")
+      covered == utf16Count, "lines", "lines cover \(covered) of \(utf16Count) UTF-16 units")
+  }
+
+  /// The range truncation hides, or an empty one.
+  static func hidden(_ layout: Layout) -> Range<Int> {
+    layout.truncation.map { $0.location..<($0.location + $0.length) } ?? 0..<0
+  }
+
+  /// The box's promises: no more lines than the maximum, the scale autoshrink may use, and a
+  /// truncated last line within the width unless its token alone is wider.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout.
+  ///   - options: The options it was made with.
+  static func checkLabel(_ layout: Layout, options: LayoutOptions) {
+    FuzzCheck.expect(
+      options.maximumLines == 0 || layout.lines.count <= options.maximumLines, "label",
+      "\(layout.lines.count) lines, at most \(options.maximumLines) asked for")
+    FuzzCheck.expect(
+      layout.scale >= options.minimumScaleFactor && layout.scale <= 1, "label",
+      "scale \(layout.scale), minimum \(options.minimumScaleFactor)")
+    guard let width = options.width, let last = layout.lines.last,
+      last.breakReason == .truncated, options.truncationMode != .clip
+    else { return }
+    let glyphs = last.runs.lazy.flatMap(\.glyphs)
+    let token = last.runs.filter(\.isToken).flatMap(\.glyphs).reduce(0) { $0 + $1.advance }
+    guard !glyphs.contains(where: { $0.advance < 0 }), token <= width else { return }
+    FuzzCheck.expect(
+      last.width <= width + epsilon, "truncated-width",
+      "the truncated line is \(last.width) wide in a box of \(width)")
   }
 
   /// Each link rectangle and background spans a line box vertically and lies inside the
@@ -200,7 +238,7 @@ enum LayoutChecks {
   ///   - units: The text's UTF-16 code units.
   static func checkLineWidths(_ layout: Layout, width: Double, units: [UInt16]) {
     var startsInWord = false
-    for (number, line) in layout.lines.enumerated() {
+    for (number, line) in layout.lines.enumerated() where line.breakReason != .truncated {
       let content = String(
         decoding: units[line.location..<line.location + line.length], as: UTF16.self)
       let endsInWord =
@@ -241,7 +279,7 @@ enum LayoutChecks {
         let link = tester.link(atX: x, y: y, tolerance: 4)
         FuzzCheck.expect(
           index.map { (0..<count).contains($0) } != false && (0...count).contains(closest)
-            && link.map { text.links.indices.contains($0) } != false,
+            && link.map { layout.links.indices.contains($0) } != false,
           "hit",
           "at (\(x), \(y)): character \(index.debugDescription), closest \(closest), link "
             + "\(link.debugDescription), in text of \(count) units and \(text.links.count) links")

@@ -21,6 +21,10 @@ struct LineCutter {
   /// How much narrower than ``available`` the text and token aim to be: the overflow of
   /// earlier tries.
   private var narrowing: Int64 = 0
+  /// The token's width by the attributes it continues: cuts measured again reuse it.
+  private var tokenWidths: [TextAttributes: Int64] = [:]
+  /// The measured ends of the text, by where their window starts.
+  private var suffixes: [Int: AssembledText] = [:]
 
   private var text: FormattedText { truncator.text }
   private var options: LayoutOptions { truncator.options }
@@ -40,10 +44,26 @@ struct LineCutter {
   }
 
   /// The cut for the current room.
+  ///
+  /// The token's width depends on the text it stands next to, which depends on the cut: the
+  /// first cut measures it next to the line's paragraph end (the text's end for head
+  /// truncation), and the cut is measured again, up to twice, while that changes its
+  /// attributes.
   mutating func cut() throws(LayoutError) -> Range<Int> {
+    var adjacent = options.truncationMode == .head ? text.string.utf8.count : paragraphEnd
+    var result = 0..<0
+    for _ in 0..<3 {
+      result = try cut(budget: available - narrowing - tokenWidth(next: adjacent))
+      let next = options.truncationMode == .head ? result.upperBound : result.lowerBound
+      if attributes(next: next) == attributes(next: adjacent) { break }
+      adjacent = next
+    }
+    return result
+  }
+
+  /// The cut that leaves `budget` (26.6) for the text beside the token.
+  private mutating func cut(budget: Int64) throws(LayoutError) -> Range<Int> {
     let count = text.string.utf8.count
-    let adjacent = options.truncationMode == .head ? count : paragraphEnd
-    let budget = available - narrowing - (try width(of: token(next: adjacent)))
     switch options.truncationMode {
     case .head:
       return lineStart..<max(lineStart, try suffixStart(budget: budget))
@@ -56,10 +76,21 @@ struct LineCutter {
     }
   }
 
-  /// A cut for a line that came out `overflow` wider than its room.
-  mutating func cut(narrowerBy overflow: Int64) throws(LayoutError) -> Range<Int> {
-    narrowing += overflow
-    return try cut()
+  /// A narrower cut for a line that came out `overflow` wider than its room, or `nil` when
+  /// no narrower cut exists.
+  ///
+  /// The room shrinks by the overflow, then by twice as much, and so on, until the cut
+  /// changes: the overflow can be smaller than the grapheme that must go.
+  mutating func cut(narrowerBy overflow: Int64) throws(LayoutError) -> Range<Int>? {
+    let current = try cut()
+    var step = max(overflow, 1)
+    while narrowing < available {
+      narrowing += step
+      step *= 2
+      let tighter = try cut()
+      if tighter != current { return tighter }
+    }
+    return nil
   }
 
   /// The token for a cut, formatted next to the text it follows (or, for head truncation,
@@ -71,23 +102,32 @@ struct LineCutter {
   /// The token formatted with the attributes of the text before `offset` (after it for head
   /// truncation, or when nothing is before).
   private func token(next offset: Int) throws(LayoutError) -> FormattedText {
-    let runs = text.runs
-    let follows = options.truncationMode != .head
-    let probe = min(max(follows ? offset - 1 : offset, 0), text.string.utf8.count - 1)
-    let position = runs.partitioningIndex { $0.utf8Range.upperBound > probe }
-    let attributes = runs.indices.contains(position) ? runs[position].attributes : TextAttributes()
-    let token = try options.truncationToken.formatted(continuing: attributes)
+    let token = try options.truncationToken.formatted(continuing: attributes(next: offset))
     if token.string.contains(where: \.isNewline) {
       throw LayoutError(.invalidOptions, "the truncation token may not hold a line break")
     }
     return token
   }
 
-  /// The token's width as one line, in 26.6.
-  private func width(of token: FormattedText) throws(LayoutError) -> Int64 {
-    try truncator.engine.assemble(token, options: Self.measuring(options)).lines.reduce(0) {
-      $0 + $1.width
-    }
+  /// The attributes of the text before `offset` (after it for head truncation, or when
+  /// nothing is before).
+  private func attributes(next offset: Int) -> TextAttributes {
+    let runs = text.runs
+    let follows = options.truncationMode != .head
+    let probe = min(max(follows ? offset - 1 : offset, 0), text.string.utf8.count - 1)
+    let position = runs.partitioningIndex { $0.utf8Range.upperBound > probe }
+    return runs.indices.contains(position) ? runs[position].attributes : TextAttributes()
+  }
+
+  /// The width (26.6) of the token next to `offset`, as one line.
+  private mutating func tokenWidth(next offset: Int) throws(LayoutError) -> Int64 {
+    let attributes = attributes(next: offset)
+    if let known = tokenWidths[attributes] { return known }
+    let token = try options.truncationToken.formatted(continuing: attributes)
+    let width = try truncator.engine.assemble(token, options: Self.measuring(options)).lines
+      .reduce(0) { $0 + $1.width }
+    tokenWidths[attributes] = width
+    return width
   }
 
   /// Options that lay text out as unlimited lines with no indent, to measure it.
@@ -122,15 +162,13 @@ struct LineCutter {
   /// The start of the longest end of the text's last paragraph (not before the line) that
   /// fits `budget`, white space after the token dropped; measured on a window of the text's
   /// end that grows four times while all of it fits.
-  private func suffixStart(budget: Int64) throws(LayoutError) -> Int {
+  private mutating func suffixStart(budget: Int64) throws(LayoutError) -> Int {
     let count = text.string.utf8.count
     guard budget > 0 else { return count }
     var size = 4096
     while true {
       let from = max(lineStart, truncator.scalarBoundary(atOrAfter: max(0, count - size)))
-      let part =
-        from == 0 ? text : text.replacing(utf8Range: 0..<from, with: FormattedText(plain: ""))
-      let assembled = try truncator.engine.assemble(part, options: Self.measuring(options))
+      let assembled = try suffix(from: from)
       guard let tail = assembled.lines.last?.text, tail.reason != .explicit else { return count }
       let (start, whole) = Self.firstFitting(tail, budget: budget, in: assembled)
       // A window cut short by its size, all of which fits, may show more.
@@ -140,6 +178,16 @@ struct LineCutter {
       }
       return from + start
     }
+  }
+
+  /// The text from `from` on, assembled as unlimited lines (measured once per `from`).
+  private mutating func suffix(from: Int) throws(LayoutError) -> AssembledText {
+    if let known = suffixes[from] { return known }
+    let part =
+      from == 0 ? text : text.replacing(utf8Range: 0..<from, with: FormattedText(plain: ""))
+    let assembled = try truncator.engine.assemble(part, options: Self.measuring(options))
+    suffixes[from] = assembled
+    return assembled
   }
 
   /// The first grapheme boundary of a line, spaces after it skipped, from which the rest of

@@ -124,12 +124,9 @@ struct Truncator {
       let overflow = (shown.lines.last?.width ?? 0) - cutter.available
       tries += 1
       // Kerning and shaping at the token's edges can make the line wider than measured.
-      if overflow > 0, tries < 8 {
-        let tighter = try cutter.cut(narrowerBy: overflow)
-        if tighter != cut {
-          cut = tighter
-          continue
-        }
+      if overflow > 0, tries < 8, let tighter = try cutter.cut(narrowerBy: overflow) {
+        cut = tighter
+        continue
       }
       let map = TruncationMap(text: text, cut: cut, tokenLength: token.string.utf16.count)
       return map.apply(to: engine.finish(shown, options: options, scale: scale))
