@@ -247,3 +247,32 @@ struct TruncationCheck {
     return boundaries
   }
 }
+
+/// Line limits, token and autoshrink values out of range are refused before any work.
+@Suite("Label options out of range")
+struct LabelOptionProblemTests {
+  static let cases: [(String, LayoutOptions, String)] = [
+    ("negative lines", LayoutOptions(width: 100, maximumLines: -1), "maximum number of lines"),
+    ("zero scale", LayoutOptions(width: 100, minimumScaleFactor: 0), "minimum scale"),
+    ("scale above 1", LayoutOptions(width: 100, minimumScaleFactor: 1.5), "minimum scale"),
+    ("NaN scale", LayoutOptions(width: 100, minimumScaleFactor: .nan), "minimum scale"),
+    ("negative size", LayoutOptions(width: 100, minimumSize: -1), "minimum size"),
+    ("huge size", LayoutOptions(width: 100, minimumSize: 5000), "minimum size"),
+    (
+      "long token",
+      LayoutOptions(
+        width: 100, truncationToken: .init(markup: String(repeating: "…", count: 2000))),
+      "truncation token"
+    ),
+  ]
+
+  @Test(arguments: cases)
+  func refused(_ name: String, _ options: LayoutOptions, _ words: String) throws {
+    let problem = try #require(options.problem, "\(name)")
+    #expect(problem.contains(words), "\(name): \(problem)")
+    let error = #expect(throws: LayoutError.self) {
+      _ = try LayoutSupport.layout("Text", options: options)
+    }
+    #expect(error?.kind == .invalidOptions)
+  }
+}
