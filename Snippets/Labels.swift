@@ -17,7 +17,8 @@ options.truncationToken = LayoutOptions.TruncationToken(
 let label = try engine.layout(text, options: options)
 print(label.lines.count, label.lines[1].breakReason)  // 2 truncated
 if let hidden = label.truncation {
-  print(hidden.location, hidden.length)  // 48 37: UTF-16; "k my box with five dozen liquor jugs." is hidden
+  // UTF-16 offsets: "k my box with five dozen liquor jugs." is hidden.
+  print(hidden.location, hidden.length)  // 48 37
 }
 
 let more = label.links[0]  // the token's link
