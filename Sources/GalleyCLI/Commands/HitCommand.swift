@@ -8,7 +8,9 @@ struct HitCommand: OutcomeCommand {
     abstract: "Hit-test points against a layout: the link and the character under each.",
     discussion: """
       Prints a JSON array with one object per --at point: x, y, link (index or null), \
-      characterIndex (UTF-16 offset or null) and caretIndex (the nearest caret position). \
+      characterIndex (UTF-16 offset or null), caretIndex (the nearest caret position) and \
+      inToken (whether the point is on the truncation token, whose characterIndex is the \
+      truncation's location). \
       Coordinates are layout points: origin at the top left, y down.
       """
   )
@@ -42,7 +44,8 @@ struct HitCommand: OutcomeCommand {
         HitRecord(
           x: point.x, y: point.y, link: tester.link(atX: point.x, y: point.y, tolerance: tolerance),
           characterIndex: tester.characterIndex(atX: point.x, y: point.y),
-          caretIndex: tester.closestCharacterIndex(toX: point.x, y: point.y))
+          caretIndex: tester.closestCharacterIndex(toX: point.x, y: point.y),
+          inToken: tester.isOnToken(atX: point.x, y: point.y))
       }
       return CommandOutcome(
         standardOutput: JSONOutput.encodeDocument(hits),

@@ -9,7 +9,8 @@ struct LayoutCommand: OutcomeCommand {
     abstract: "Lay out markup (or plain text) and print lines, glyphs and link rectangles.",
     discussion: """
       Geometry is in points, origin at the top left, y down; a size of N is N pixels. \
-      location/length and cluster count UTF-16 code units of the formatted text.
+      location/length and cluster count UTF-16 code units of the formatted text. Each line's \
+      text is what it shows; on a truncated line, ⟨…⟩ marks where the truncation token is drawn.
       """
   )
 
@@ -35,12 +36,22 @@ struct LayoutCommand: OutcomeCommand {
     }
   }
 
+  /// The marker the listing puts where a line draws the truncation token, whose own text the
+  /// layout does not hold.
+  static let tokenMarker = "⟨…⟩"
+
+  /// The readable listing: the size, then each line (range, geometry, break reason and the
+  /// text it shows), then each link's rectangles.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout.
+  ///   - text: The text it was made from.
+  /// - Returns: The listing, one item a line.
   static func listing(_ layout: Layout, text: FormattedText) -> String {
     let utf16 = Array(text.string.utf16)
     var lines = ["size: \(layout.size.width) × \(layout.size.height)"]
     for (number, line) in layout.lines.enumerated() {
-      let content = String(
-        decoding: utf16[line.location..<line.location + line.length], as: UTF16.self)
+      let content = shownText(of: line, in: utf16, truncation: layout.truncation)
       lines.append(
         "line \(number): [\(line.location), \(line.location + line.length)) x \(line.x) y \(line.y) "
           + "width \(line.width) height \(line.height) baseline \(line.baseline) "
@@ -51,5 +62,26 @@ struct LayoutCommand: OutcomeCommand {
       lines.append("link \(link.index): " + rects.joined(separator: " "))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The source text a line shows: its range, or on the line that draws the truncation token,
+  /// the text before the hidden range, ``tokenMarker``, then the text after it.
+  ///
+  /// - Parameters:
+  ///   - line: The line.
+  ///   - utf16: The text's UTF-16 code units.
+  ///   - truncation: The layout's truncation, or `nil`.
+  /// - Returns: The text.
+  static func shownText(
+    of line: Layout.Line, in utf16: [UTF16.CodeUnit], truncation: Layout.Truncation?
+  ) -> String {
+    let end = line.location + line.length
+    guard let truncation, line.runs.contains(where: \.isToken) else {
+      return String(decoding: utf16[line.location..<end], as: UTF16.self)
+    }
+    let cut = min(max(truncation.location, line.location), end)
+    let resume = min(max(truncation.location + truncation.length, cut), end)
+    return String(decoding: utf16[line.location..<cut], as: UTF16.self) + tokenMarker
+      + String(decoding: utf16[resume..<end], as: UTF16.self)
   }
 }

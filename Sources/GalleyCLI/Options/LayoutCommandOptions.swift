@@ -113,17 +113,26 @@ struct LayoutCommandOptions: ParsableArguments {
     parsing: .unconditional,
     help: """
       Autoshrink: the smallest factor the text may be scaled by, in (0, 1], to fit the box \
-      whole before it is truncated (1, the default, turns it off).
+      whole before it is truncated (1, the default, turns it off unless --min-size is given).
       """)
-  var minScale: Double = 1
+  var minScale: Double?
 
   @Option(
     parsing: .unconditional,
     help: """
       Autoshrink: the smallest size in points the text's smallest run may reach (FXLabel's \
-      minimumFontSize), with --min-scale or alone.
+      minimumFontSize); alone, the text may shrink as far as that (to a scale of 0.01).
       """)
   var minSize: Double = 0
+
+  /// The minimum scale factor: `--min-scale`, or without it, the smallest scale autoshrink
+  /// searches when `--min-size` is given (the size is then the limit), else 1 (no autoshrink).
+  var minimumScaleFactor: Double {
+    minScale ?? (minSize > 0 ? Self.smallestScale : 1)
+  }
+
+  /// The smallest scale autoshrink searches: its step.
+  static let smallestScale = 0.01
 
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
@@ -174,6 +183,7 @@ struct LayoutCommandOptions: ParsableArguments {
 
   func validate() throws {
     if let kerningTable { _ = try KerningTableFile.read(path: kerningTable) }
+    try validateFitting()
     if let problem = layoutOptions.problem {
       throw ValidationError("Invalid layout option: \(problem).")
     }
@@ -182,6 +192,30 @@ struct LayoutCommandOptions: ParsableArguments {
         "'--size' must be above 0 and at most \(Int(MarkupFormatter.maximumSize)).")
     }
     if let family { try FamilyNameOption.check(family, option: "'--family'") }
+  }
+
+  /// Checks the line limit, truncation and autoshrink options, naming the option at fault.
+  ///
+  /// - Throws: A `ValidationError` (exit 64) for a value out of range.
+  private func validateFitting() throws {
+    let lineLimit = LayoutOptions.maximumLineLimit
+    guard (0...lineLimit).contains(maxLines) else {
+      throw ValidationError("'--max-lines' must be 0 (no limit) to \(lineLimit), not \(maxLines).")
+    }
+    if let minScale, !(minScale > 0 && minScale <= 1) {
+      throw ValidationError("'--min-scale' must be above 0 and at most 1, not \(minScale).")
+    }
+    guard minSize >= 0, minSize <= MarkupFormatter.maximumSize else {
+      throw ValidationError(
+        "'--min-size' must be 0 (none) to \(Int(MarkupFormatter.maximumSize)) points, not \(minSize)."
+      )
+    }
+    let tokenLimit = LayoutOptions.TruncationToken.maximumLength
+    if let truncationToken, truncationToken.utf8.count > tokenLimit {
+      throw ValidationError(
+        "'--truncation-token' may have at most \(tokenLimit) bytes, not \(truncationToken.utf8.count)."
+      )
+    }
   }
 
   var layoutOptions: LayoutOptions {
@@ -197,7 +231,7 @@ struct LayoutCommandOptions: ParsableArguments {
       truncationToken: truncationToken.map {
         LayoutOptions.TruncationToken(markup: $0, formatter: formatterOptions.formatter)
       } ?? .ellipsis,
-      minimumScaleFactor: minScale, minimumSize: minSize)
+      minimumScaleFactor: minimumScaleFactor, minimumSize: minSize)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.
@@ -256,12 +290,20 @@ struct LayoutCommandOptions: ParsableArguments {
   }
 
   /// Formats the truncation token once, so that a markup error in it is reported as one in
-  /// the input is (exit 65, the error document), naming the option instead of a file.
+  /// the input is (exit 65, the error document), naming the option instead of a file; a token
+  /// with a line break fails here too, whether or not the text is truncated.
   private func checkToken(
     _ token: String, _ formatter: MarkupFormatter
   ) -> Result<Void, CommandOutcome> {
     do {
-      _ = try formatter.format(token, continuing: formatter.defaultAttributes)
+      let formatted = try formatter.format(token, continuing: formatter.defaultAttributes)
+      guard !formatted.string.contains(where: \.isNewline) else {
+        let message = "the truncation token may not hold a line break"
+        return .failure(
+          failure(
+            "--truncation-token: error: \(message)", kind: LayoutError.Kind.invalidOptions.rawValue,
+            message))
+      }
       return .success(())
     } catch {
       return .failure(

@@ -1,10 +1,11 @@
 /// One point of `galley hit`, which prints an array of them.
 ///
 /// ```json
-/// {"x": 5, "y": 5, "link": 0, "characterIndex": 0, "caretIndex": 0}
+/// {"x": 5, "y": 5, "link": 0, "characterIndex": 0, "caretIndex": 0, "inToken": false}
 /// ```
 ///
-/// `link` and `characterIndex` are written as `null` when nothing is there, not left out.
+/// `link` and `characterIndex` are written as `null` when nothing is there, not left out. On
+/// the truncation token, `inToken` is `true` and `characterIndex` is the truncation's location.
 struct HitRecord: Encodable {
   /// The point's x, in layout points.
   var x: Double
@@ -16,8 +17,12 @@ struct HitRecord: Encodable {
   var characterIndex: Int?
   /// The UTF-16 offset of the caret position nearest the point.
   var caretIndex: Int
+  /// Whether the point is on the truncation token's glyphs.
+  var inToken: Bool
 
-  private enum CodingKeys: String, CodingKey { case x, y, link, characterIndex, caretIndex }
+  private enum CodingKeys: String, CodingKey {
+    case x, y, link, characterIndex, caretIndex, inToken
+  }
 
   /// Encodes every key, with `null` for a missing link or character.
   ///
@@ -30,5 +35,6 @@ struct HitRecord: Encodable {
     try container.encode(link, forKey: .link)  // null when absent
     try container.encode(characterIndex, forKey: .characterIndex)
     try container.encode(caretIndex, forKey: .caretIndex)
+    try container.encode(inToken, forKey: .inToken)
   }
 }

@@ -29,6 +29,8 @@ public struct HitTester: Sendable {
     var characters: [CharacterBox]
     /// Link rectangles on this line, left to right, with their link index.
     var links: [(rect: Layout.Rect, link: Int)]
+    /// The x extent of the truncation token's glyphs on this line, or `nil` when it has none.
+    var token: (minX: Double, maxX: Double)?
   }
 
   let lines: [LineBoxes]
@@ -38,7 +40,8 @@ public struct HitTester: Sendable {
   /// - Parameter layout: The layout, as ``LayoutEngine/layout(_:options:)`` made it (or as
   ///   decoded from its JSON form).
   public init(layout: Layout) {
-    var lines = layout.lines.map(Self.boxes(of:))
+    let hiddenEnd = layout.truncation.map { $0.location + $0.length }
+    var lines = layout.lines.map { Self.boxes(of: $0, hiddenEnd: hiddenEnd) }
     for link in layout.links {
       for rect in link.rects {
         guard let position = Self.lineIndex(in: lines, y: rect.y + rect.height / 2) else {
@@ -62,11 +65,21 @@ public struct HitTester: Sendable {
   }
 
   /// A line's grapheme boxes, left to right, without the spaces that hang past its width.
-  private static func boxes(of line: Layout.Line) -> LineBoxes {
+  ///
+  /// The truncation token's glyphs form one cluster at the truncation's location; when it is
+  /// the line's last, it ends where the hidden text does (`hiddenEnd`), so the caret after
+  /// the token is past the hidden text, not inside it.
+  private static func boxes(of line: Layout.Line, hiddenEnd: Int?) -> LineBoxes {
     // Each cluster's extent on the line, in one pass over its glyphs.
     var clusters: [(start: Int, minX: Double, maxX: Double)] = []
     var positionOfCluster: [Int: Int] = [:]
+    var token: (minX: Double, maxX: Double)?
+    var tokenCluster: Int?
     for run in line.runs {
+      if run.isToken, let extent = extent(of: run) {
+        token = token.map { (min($0.minX, extent.minX), max($0.maxX, extent.maxX)) } ?? extent
+        tokenCluster = run.glyphs.first?.cluster
+      }
       for glyph in run.glyphs {
         if let position = positionOfCluster[glyph.cluster] {
           clusters[position].minX = min(clusters[position].minX, glyph.x)
@@ -81,11 +94,13 @@ public struct HitTester: Sendable {
     // content does, so a line break after it is not folded in.
     clusters.sort { $0.start < $1.start }
     let contentEnd = line.location + line.visibleLength
+    let tokenEnd = hiddenEnd ?? 0
     var boxes: [CharacterBox] = []
     for (position, cluster) in clusters.enumerated() {
       let end =
         position + 1 < clusters.count
-        ? clusters[position + 1].start : max(contentEnd, cluster.start + 1)
+        ? clusters[position + 1].start
+        : max(contentEnd, cluster.start + 1, cluster.start == tokenCluster ? tokenEnd : 0)
       let parts = graphemes(in: cluster.start..<end, carets: line.ligatureCarets)
       let width = (cluster.maxX - cluster.minX) / Double(parts.count)
       for (index, part) in parts.enumerated() {
@@ -103,7 +118,16 @@ public struct HitTester: Sendable {
     let visibleEnd = boxes.reduce(line.location) { max($0, $1.end) }
     return LineBoxes(
       top: line.y, bottom: line.y + line.height, start: line.location, visibleEnd: visibleEnd,
-      characters: boxes, links: [])
+      characters: boxes, links: [], token: token)
+  }
+
+  /// The x extent of a run's glyphs (each from its x to its x plus its advance, as a cluster
+  /// box measures them), or `nil` for a run without glyphs.
+  private static func extent(of run: Layout.GlyphRun) -> (minX: Double, maxX: Double)? {
+    guard let first = run.glyphs.first else { return nil }
+    return run.glyphs.reduce((first.x, first.x + first.advance)) {
+      (min($0.0, $1.x), max($0.1, $1.x + $1.advance))
+    }
   }
 
   /// A cluster cut at the line's ligature carets inside it: one range per grapheme.
@@ -184,6 +208,26 @@ public struct HitTester: Sendable {
     let low = boxes.partitioningIndex { $0.maxX > x }
     guard low < boxes.count, boxes[low].minX <= x else { return nil }
     return boxes[low].location
+  }
+
+  /// Whether a point is on the truncation token: inside the x extent of the token's glyph runs
+  /// (``Layout/GlyphRun/isToken``) on the line whose box holds the point.
+  ///
+  /// The extent is the one the token's cluster box has, so where this is `true`,
+  /// ``characterIndex(atX:y:)`` gives ``Layout/truncation``'s location (the token's glyphs
+  /// all belong to it). A tap on a link in the token is reported by ``link(atX:y:tolerance:)``
+  /// as that link (``Layout/LinkRegion/isToken``).
+  ///
+  /// - Parameters:
+  ///   - x: The point's x.
+  ///   - y: The point's y.
+  /// - Returns: `true` on the token's glyphs; `false` elsewhere, and for a layout that is not
+  ///   truncated or was clipped (no token).
+  public func isOnToken(atX x: Double, y: Double) -> Bool {
+    guard let line = Self.lineIndex(in: lines, y: y), let token = lines[line].token else {
+      return false
+    }
+    return token.minX <= x && x < token.maxX
   }
 
   /// The caret position nearest a point: the nearest line, then the nearest character edge.

@@ -48,25 +48,25 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Pango's default.
   public var tabStops: [Double]
   /// The most lines shown, or 0 for no limit (UILabel's `numberOfLines`); see
-  /// ``truncationMode``.
+  /// <doc:LayoutRules#Truncation>.
   public var maximumLines: Int
   /// What happens to the last visible line when the text has more lines than
-  /// ``maximumLines`` or does not fit ``height``: tail truncation by default.
+  /// ``maximumLines`` or does not fit ``height``: tail truncation by default; see
+  /// <doc:LayoutRules#Truncation>.
   public var truncationMode: TruncationMode
-  /// The markup drawn in place of truncated text: an ellipsis by default.
+  /// The markup drawn in place of truncated text: an ellipsis by default; see
+  /// <doc:LayoutRules#Truncation>.
   public var truncationToken: TruncationToken
   /// The smallest factor autoshrink may scale the text by, in (0, 1]; 1 (the default) turns
   /// autoshrink off.
   ///
-  /// When the text has more lines than ``maximumLines`` or does not fit ``height``, or would
-  /// split a word across lines, the layout uses the largest scale in [minimum, 1], to within
-  /// 0.01, at which it fits whole; every size, point spacing and (through the sizes) relative
-  /// spacing scales together. When not even the minimum fits, the text is laid out at the
-  /// minimum and truncated. ``Layout/scale`` records the scale used.
+  /// The layout uses the largest scale in [minimum, 1], to within 0.01, at which the text
+  /// fits the box whole, and records it in ``Layout/scale``; what fits, what scales and what
+  /// it costs are in <doc:LayoutRules#Autoshrink>.
   public var minimumScaleFactor: Double
   /// The smallest point size autoshrink may give the text's smallest run (FXLabel's
   /// `minimumFontSize`), or 0 for none; it raises ``minimumScaleFactor`` when it is the
-  /// larger limit.
+  /// larger limit (see <doc:LayoutRules#Autoshrink>).
   public var minimumSize: Double
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
