@@ -115,24 +115,15 @@ struct LayoutCommandOptions: ParsableArguments {
       Autoshrink: the smallest factor the text may be scaled by, in (0, 1], to fit the box \
       whole before it is truncated (1, the default, turns it off unless --min-size is given).
       """)
-  var minScale: Double?
+  var minScale: Double = 1
 
   @Option(
     parsing: .unconditional,
     help: """
       Autoshrink: the smallest size in points the text's smallest run may reach (FXLabel's \
-      minimumFontSize); alone, the text may shrink as far as that (to a scale of 0.01).
+      minimumFontSize); alone, it is the only limit.
       """)
   var minSize: Double = 0
-
-  /// The minimum scale factor: `--min-scale`, or without it, the smallest scale autoshrink
-  /// searches when `--min-size` is given (the size is then the limit), else 1 (no autoshrink).
-  var minimumScaleFactor: Double {
-    minScale ?? (minSize > 0 ? Self.smallestScale : 1)
-  }
-
-  /// The smallest scale autoshrink searches: its step.
-  static let smallestScale = 0.01
 
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
@@ -202,7 +193,7 @@ struct LayoutCommandOptions: ParsableArguments {
     guard (0...lineLimit).contains(maxLines) else {
       throw ValidationError("'--max-lines' must be 0 (no limit) to \(lineLimit), not \(maxLines).")
     }
-    if let minScale, !(minScale > 0 && minScale <= 1) {
+    if !(minScale > 0 && minScale <= 1) {
       throw ValidationError("'--min-scale' must be above 0 and at most 1, not \(minScale).")
     }
     guard minSize >= 0, minSize <= MarkupFormatter.maximumSize else {
@@ -231,7 +222,7 @@ struct LayoutCommandOptions: ParsableArguments {
       truncationToken: truncationToken.map {
         LayoutOptions.TruncationToken(markup: $0, formatter: formatterOptions.formatter)
       } ?? .ellipsis,
-      minimumScaleFactor: minimumScaleFactor, minimumSize: minSize)
+      minimumScaleFactor: minScale, minimumSize: minSize)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.

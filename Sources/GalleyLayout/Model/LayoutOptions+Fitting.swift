@@ -84,14 +84,15 @@ extension LayoutOptions {
   var limitsLines: Bool { maximumLines > 0 || height != nil }
 
   /// The smallest scale autoshrink may use for `text`: the minimum scale factor, raised so
-  /// that the text's smallest size stays at or above ``minimumSize``; 1 when it may not shrink.
+  /// that the text's smallest size stays at or above ``minimumSize`` (which alone, with the
+  /// factor left at 1, is the only limit); 1 when it may not shrink.
   func minimumScale(for text: FormattedText) -> Double {
     guard limitsLines else { return 1 }
-    var scale = minimumScaleFactor
-    if minimumSize > 0, let smallest = text.runs.lazy.map(\.attributes.size).min() {
-      scale = max(scale, minimumSize / smallest)
+    guard minimumSize > 0, let smallest = text.runs.lazy.map(\.attributes.size).min() else {
+      return minimumScaleFactor
     }
-    return min(1, scale)
+    let bySize = minimumSize / smallest
+    return min(1, minimumScaleFactor < 1 ? max(minimumScaleFactor, bySize) : bySize)
   }
 
   /// The options with every length in points that goes with the text's size (line and

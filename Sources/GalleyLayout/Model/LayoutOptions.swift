@@ -66,7 +66,8 @@ public struct LayoutOptions: Hashable, Sendable {
   public var minimumScaleFactor: Double
   /// The smallest point size autoshrink may give the text's smallest run (FXLabel's
   /// `minimumFontSize`), or 0 for none; it raises ``minimumScaleFactor`` when it is the
-  /// larger limit (see <doc:LayoutRules#Autoshrink>).
+  /// larger limit, and alone (the factor left at 1) turns autoshrink on with no other limit
+  /// (see <doc:LayoutRules#Autoshrink>).
   public var minimumSize: Double
   /// Where lines sit horizontally in the layout box.
   public var alignment: Alignment
