@@ -1,3 +1,11 @@
+import ArgumentParser
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The benchmark corpora kept in the repository's `corpus/` folder, found from this source
 /// file's path, so the benchmarks run with no arguments from any folder of a clone.
 enum Corpus {
@@ -23,4 +31,17 @@ enum Corpus {
 
   /// The color table the markup corpus is written for (`%0C`).
   static let colorTable = ["#1A5FB4"]
+
+  /// The lines of a corpus file, one paragraph each (empty lines dropped).
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: Its lines.
+  /// - Throws: `ExitCode(65)` when the file cannot be read.
+  static func lines(of path: String) throws -> [String] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      printError("galley-bench: cannot read '\(path)'")
+      throw ExitCode(65)
+    }
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
 }

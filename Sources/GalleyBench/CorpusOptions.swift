@@ -49,12 +49,8 @@ struct CorpusOptions: ParsableArguments {
   ///
   /// - Throws: `ExitCode(65)` when the file cannot be read, or a markup error.
   func texts() throws -> [FormattedText] {
-    guard let data = FileManager.default.contents(atPath: corpus) else {
-      printError("galley-bench: cannot read '\(corpus)'")
-      throw ExitCode(65)
-    }
     let formatter = formatter
-    let paragraphs = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let paragraphs = try Corpus.lines(of: corpus)
     return try paragraphs.map { paragraph -> FormattedText in
       plain
         ? FormattedText(plain: paragraph, attributes: formatter.defaultAttributes)

@@ -47,6 +47,7 @@ struct Autoshrinker {
 
   /// The text's lines at a scale when it fits the box whole there, or `nil`.
   private func probe(_ scale: Double) throws(LayoutError) -> AssembledText? {
+    FittingCounters.probes.add(1, ordering: .relaxed)
     let truncator = Truncator(
       engine: engine, text: text.scaled(by: scale), options: options.scaled(by: scale))
     let window = try truncator.window()

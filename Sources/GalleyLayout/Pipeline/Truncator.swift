@@ -59,6 +59,7 @@ struct Truncator {
       let part =
         isWhole ? text : text.replacing(utf8Range: end..<count, with: FormattedText(plain: ""))
       let assembled = try engine.assemble(part, options: options)
+      FittingCounters.windowPasses.add(1, ordering: .relaxed)
       let visible = visibleCount(of: assembled)
       if isWhole || assembled.lines.count >= visible + 2 {
         return Window(assembled: assembled, visible: visible, isWhole: isWhole)
