@@ -21,12 +21,8 @@ struct TruncationWindowTests {
     let truncator = Truncator(engine: try LayoutSupport.engine(), text: text, options: options)
     let window = try truncator.window()
     #expect(window.visible == 3)
-    // The window's prefix is estimated at 2 bytes per point of width (600 bytes a line here,
-    // 3,000 in all), about 14 times a 13-point line of Latin text (about 42 bytes): the
-    // window has 67 lines, and the 1 MB case of `galley-bench label` costs 10 times
-    // what its 3 lines cost. Known until the estimate takes the size into account.
-    withKnownIssue("Truncator.initialWindowSize ignores the font size") {
-      #expect(window.assembled.lines.count <= 2 * (3 + 2))
-    }
+    // The prefix is estimated at three bytes per em of the width (about 69 bytes a line at
+    // 13 points, 345 in all): about twice the lines the box needs, not dozens.
+    #expect(window.assembled.lines.count <= 2 * (3 + 2))
   }
 }

@@ -68,13 +68,14 @@ struct Truncator {
     }
   }
 
-  /// A first window in UTF-8 bytes: room for the lines the box can show and two more, at a
-  /// generous estimate of bytes per line.
+  /// A first window in UTF-8 bytes: room for the lines the box can show and two more, at
+  /// three bytes per em of the line's width in the text's smallest size (about two lines of
+  /// Latin text per line, one of CJK); a window that holds too few lines grows.
   private var initialWindowSize: Int {
     let smallest = max(1, text.runs.lazy.map(\.attributes.size).min() ?? 17)
     var lines = options.maximumLines > 0 ? options.maximumLines : Int.max
     if let height = options.height { lines = min(lines, Int(height / smallest) + 1) }
-    let perLine = options.wrapWidth.map { max(64, Int($0 / 64) * 2) } ?? 4096
+    let perLine = options.wrapWidth.map { max(16, Int(Double($0) / 64 / smallest * 3)) } ?? 4096
     let (product, overflow) = (min(lines, 1 << 20) + 2).multipliedReportingOverflow(by: perLine)
     return overflow ? Int.max / 2 : product
   }
