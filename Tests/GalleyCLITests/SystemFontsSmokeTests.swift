@@ -41,6 +41,14 @@ struct SystemFontsSmokeTests {
     ["hit", "--at", "-5,5", "--at", "10,10", "--", "Tap %Lhere%l"],
     ["font", "serif"], ["font", "Helvetica", "--weight", "bold"], ["fonts"],
     ["format", "--", "50%% off"],
+    [
+      "layout", "--width", "90", "--max-lines", "2", "--truncate", "middle",
+      "--truncation-token", "… %Lmore%l", "--", "ภาษาไทยไม่มีช่องว่าง 男孩和世界各地的女孩 and more words",
+    ],
+    [
+      "hit", "--width", "120", "--height", "30", "--min-scale", "0.5", "--at", "100,10", "--",
+      "A label that shrinks to fit its box, then is truncated",
+    ],
   ])
   func commandsRunOnTheMachinesFonts(arguments: [String]) throws {
     let result = try GalleyBinary().run(arguments)
