@@ -6,25 +6,10 @@
 // after a warm-up). Pango has no autoshrink.
 //
 // Usage: pango-label-bench CORPUS
-// Build: scripts/pango-label-bench.sh does it (it needs Debian's libpango1.0-dev).
+// Build: scripts/pango-bench.sh label does it (it needs Debian's libpango1.0-dev).
 #include <pango/pangocairo.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-enum { maximumLines = 100000, passes = 5 };
-
-static double seconds(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
-
-static int compare(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+#include "pango-bench.h"
 
 static PangoContext *context;
 static PangoFontDescription *font;
@@ -44,7 +29,7 @@ static int lay_out(const char *text, int lines) {
   return count;
 }
 
-// The median seconds of laying out `count` texts `repeat` times each, over 5 passes.
+// The median seconds of laying out `count` texts, over 5 passes after a warm-up.
 static double median_seconds(char **texts, int count, int lines) {
   double times[passes + 1];
   for (int pass = 0; pass <= passes; pass++) {
@@ -58,19 +43,9 @@ static double median_seconds(char **texts, int count, int lines) {
 
 int main(int argc, char **argv) {
   if (argc < 2) { fprintf(stderr, "usage: %s CORPUS\n", argv[0]); return 64; }
-  FILE *file = fopen(argv[1], "r");
-  if (!file) { perror(argv[1]); return 66; }
   static char *lines[maximumLines];
-  int count = 0;
-  char *buffer = NULL;
-  size_t capacity = 0;
-  ssize_t length;
-  while (count < maximumLines && (length = getline(&buffer, &capacity, file)) > 0) {
-    if (buffer[length - 1] == '\n') buffer[length - 1] = 0;
-    lines[count++] = strdup(buffer);
-  }
-  fclose(file);
-  free(buffer);
+  int count = read_lines(argv[1], lines);
+  if (count <= 0) return 66;
 
   context = pango_font_map_create_context(pango_cairo_font_map_get_default());
   cairo_font_options_t *options = cairo_font_options_create();

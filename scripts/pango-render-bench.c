@@ -5,20 +5,10 @@
 //
 // Usage: pango-render-bench CORPUS [--strip]
 //   --strip removes Galley's markup codes (%B, %1F, %{...}L, ...) first; %% becomes %.
-// Build: scripts/pango-render-bench.sh does it (it needs Debian's libpango1.0-dev).
+// Build: scripts/pango-bench.sh render does it (it needs Debian's libpango1.0-dev).
 #include <pango/pangocairo.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-enum { maximumLines = 100000, passes = 5 };
-
-static double seconds(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
+#include "pango-bench.h"
 
 // Removes markup codes in place: '%' then a braced argument or digits, then one letter.
 static void strip_codes(char *line) {
@@ -34,29 +24,13 @@ static void strip_codes(char *line) {
   *out = 0;
 }
 
-static int compare(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv) {
   if (argc < 2) { fprintf(stderr, "usage: %s CORPUS [--strip]\n", argv[0]); return 64; }
   int strip = argc > 2 && strcmp(argv[2], "--strip") == 0;
-  FILE *file = fopen(argv[1], "r");
-  if (!file) { perror(argv[1]); return 66; }
   static char *lines[maximumLines];
-  int count = 0;
-  char *buffer = NULL;
-  size_t capacity = 0;
-  ssize_t length;
-  while (count < maximumLines && (length = getline(&buffer, &capacity, file)) > 0) {
-    if (buffer[length - 1] == '\n') buffer[length - 1] = 0;
-    lines[count] = strdup(buffer);
-    if (strip) strip_codes(lines[count]);
-    count++;
-  }
-  fclose(file);
-  free(buffer);
+  int count = read_lines(argv[1], lines);
+  if (count < 0) return 66;
+  if (strip) for (int index = 0; index < count; index++) strip_codes(lines[index]);
 
   PangoContext *context = pango_font_map_create_context(pango_cairo_font_map_get_default());
   cairo_font_options_t *options = cairo_font_options_create();
