@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Builds and runs the Pango side of a benchmark in docs/benchmarks.md: scripts/pango-KIND-bench.c,
 # with the helpers of scripts/pango-bench.h. Installs Debian's libpango1.0-dev when it is missing.
-# Usage: scripts/pango-bench.sh render CORPUS [--strip]   (the "Rendering" comparison)
+# Usage: scripts/pango-bench.sh layout CORPUS             (the "Layout" comparison)
+#        scripts/pango-bench.sh render CORPUS [--strip]   (the "Rendering" comparison)
 #        scripts/pango-bench.sh label CORPUS              (the "Labels" comparison)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind="${1:-}"
 case "$kind" in
-  render | label) shift ;;
+  layout | render | label) shift ;;
   *)
-    echo "usage: scripts/pango-bench.sh render|label CORPUS [--strip]" >&2
+    echo "usage: scripts/pango-bench.sh layout|render|label CORPUS [--strip]" >&2
     exit 64
     ;;
 esac

@@ -36,6 +36,21 @@ struct LayoutBenchmark: ParsableCommand {
   @Flag(help: "Skip the JSONEncoder pass that jsonEncoderMegabytesPerSecond comes from.")
   var noEncoder = false
 
+  @Flag(
+    help: """
+      Skip the scaling and links tables (and so the huge paragraph): the corpus alone, for a \
+      profile or a peak memory of the corpus pass.
+      """)
+  var noScaling = false
+
+  @Flag(
+    help: """
+      Also measure HarfBuzz alone: each paragraph shaped whole in one hb_shape call, no \
+      breaking (shapingFloorParagraphsPerSecond), and how many times slower the layout is \
+      (layoutOverShapingFloor).
+      """)
+  var shapingFloor = false
+
   func run() throws {
     let texts = try input.texts()
     let formatter = input.formatter
@@ -53,10 +68,20 @@ struct LayoutBenchmark: ParsableCommand {
       for text in texts { _ = try engine.layout(text, options: options) }
     }
 
+    var floor: [String: JSONValue] = [:]
+    if shapingFloor {
+      let seconds = try Measurement.medianSeconds(warmups: 1, passes: passes) {
+        _ = try engine.shapeWhole(texts)
+      }
+      floor["shapingFloorParagraphsPerSecond"] = .number(Double(texts.count) / seconds)
+      floor["layoutOverShapingFloor"] = .number(median / seconds)
+    }
+
     var scaling: [JSONValue] = []
     let base = texts.first.map { String($0.string) } ?? "lorem ipsum "
     var sizes = [1, 10, 100].map { (factor: $0, text: String(repeating: base + " ", count: $0)) }
-    if !noHuge {
+    if noScaling { sizes = [] }
+    if !noHuge && !noScaling {
       sizes.append(
         (factor: 0, text: String(repeating: base + " ", count: 1_000_000 / max(1, base.count) + 1)))
     }
@@ -74,9 +99,12 @@ struct LayoutBenchmark: ParsableCommand {
         ]))
     }
 
-    let linkScaling = try Self.linkScaling(
-      words: texts.prefix(20).map(\.string).joined(separator: " "), engine: engine,
-      formatter: formatter)
+    let linkScaling =
+      noScaling
+      ? []
+      : try Self.linkScaling(
+        words: texts.prefix(20).map(\.string).joined(separator: " "), engine: engine,
+        formatter: formatter)
 
     var report: [String: JSONValue] = [
       "benchmark": .string("layout"),
@@ -92,6 +120,7 @@ struct LayoutBenchmark: ParsableCommand {
       "scaling": .array(scaling),
       "linkScaling": .array(linkScaling),
     ]
+    report.merge(floor) { $1 }
     let layouts = try texts.map { try engine.layout($0, options: options) }
     report.merge(
       try Measurement.jsonWriting(passes: passes) { writer in

@@ -143,6 +143,11 @@ public final class LayoutEngine: Sendable {
       backgrounds: BackgroundBuilder.backgrounds(of: placed), scale: scale)
   }
 
+  /// The engine's HarfBuzz font for a face at a size (made once, then cached).
+  func cacheFont(for face: FaceDescriptor, size: Double) throws(LayoutError) -> ShapingFont {
+    try cache.font(for: face, size: size)
+  }
+
   /// The smallest box that holds the text laid out at `width`, insets included.
   ///
   /// - Parameters:

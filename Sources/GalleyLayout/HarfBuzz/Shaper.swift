@@ -67,7 +67,7 @@ enum Shaper {
   ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
     guard !range.isEmpty, let base = paragraph.baseAddress else { return ([], false) }
     if let words = shapingBuffer.words, let isLatin = wordScript(paragraph, range),
-      font.face.wordsShapeAlone
+      font.face.wordsShapeAlone, words.prefersWords()
     {
       let glyphs = shapeByWords(
         paragraph, range: range, isLatin: isLatin, font: font, language: language,
