@@ -39,4 +39,19 @@ struct ScannerInternalsTests {
       }
     }
   }
+
+  @Test func nextPercentCountsTheUTF16BeforeThePercent() {
+    for sample in Self.samples {
+      let bytes = Array(sample.utf8)
+      for start in 0...bytes.count where start == bytes.count || bytes[start] & 0xC0 != 0x80 {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "%")) ?? bytes.count
+        let expected = String(decoding: bytes[start..<end], as: UTF8.self).utf16.count
+        let found = bytes.withUnsafeBufferPointer {
+          MarkupScanner.nextPercentCountingUTF16(in: $0, from: start)
+        }
+        #expect(found.end == end, "\(sample.debugDescription) from \(start)")
+        #expect(found.utf16 == expected, "\(sample.debugDescription) from \(start)")
+      }
+    }
+  }
 }

@@ -5,8 +5,12 @@ struct FamilyTable: Hashable, Sendable {
   private(set) var tableIDs: [Int] = []
   /// The id of the default family.
   private(set) var defaultID = 0
+  /// Whether the default family name is empty or only whitespace, which the scanner reports;
+  /// checked once here rather than on every format call.
+  private(set) var isDefaultBlank = false
 
   init(table: [String], defaultFamily: String) {
+    isDefaultBlank = defaultFamily.allSatisfy(\.isWhitespace)
     defaultID = intern(defaultFamily)
     tableIDs = table.map { intern($0) }
   }

@@ -3,11 +3,22 @@ extension MarkupScanner {
   static let percent = UInt8(ascii: "%")
 
   /// The offset of the next `%` at or after `start`, or `input.count`.
+  static func nextPercent(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    nextPercentCountingUTF16(in: input, from: start).end
+  }
+
+  /// The offset of the next `%` at or after `start` (or `input.count`), and the UTF-16 length
+  /// of the valid UTF-8 before it, found in the same pass.
   ///
   /// Tests eight bytes at a time: a byte equal to `%` becomes zero after the XOR, and the
-  /// classic has-zero-byte test finds the lowest such byte exactly.
-  static func nextPercent(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  /// classic has-zero-byte test finds the lowest such byte exactly. The same word is counted
+  /// as in ``UTF16Counter/utf16Count(_:)``, keeping only the lanes before a `%` with a mask,
+  /// so the text between codes is read once.
+  static func nextPercentCountingUTF16(
+    in input: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> (end: Int, utf16: Int) {
     var position = start
+    var utf16 = 0
     let count = input.count
     if let base = input.baseAddress {
       let raw = UnsafeRawPointer(base)
@@ -19,12 +30,26 @@ extension MarkupScanner {
           littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
         let diff = word ^ pattern
         let zeros = (diff &- ones) & ~diff & highs
-        if zeros != 0 { return position &+ zeros.trailingZeroBitCount / 8 }
+        let continuations = (word & ~(word << 1) & highs) >> 7
+        let fourByteLeads = (word & (word << 1) & (word << 2) & (word << 3) & highs) >> 7
+        var lanes = ones &- continuations &+ fourByteLeads
+        if zeros != 0 {
+          let bytes = zeros.trailingZeroBitCount / 8
+          // Keep the lanes of the bytes before the `%` (none when it is the first byte).
+          lanes &= bytes == 0 ? 0 : ~0 >> (64 &- 8 &* UInt64(bytes))
+          utf16 &+= Int(truncatingIfNeeded: (lanes &* ones) >> 56)
+          return (position &+ bytes, utf16)
+        }
+        utf16 &+= Int(truncatingIfNeeded: (lanes &* ones) >> 56)
         position &+= 8
       }
     }
-    while position < count, input[position] != percent { position &+= 1 }
-    return position
+    while position < count, input[position] != percent {
+      let byte = input[position]
+      utf16 &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+      position &+= 1
+    }
+    return (position, utf16)
   }
 
   /// Parses `-?digits(.digits)?`, the only decimal form markup accepts.

@@ -3,9 +3,11 @@ internal import GalleySupport
 
 /// The single-pass scanner behind ``MarkupFormatter``.
 ///
-/// It reads the markup as UTF-8 bytes, copies text between codes into the output buffer while
-/// counting UTF-16 code units, and opens a new run only when a code has changed the attributes
-/// and text follows. Positions for errors come from a ``LocationCursor`` that moves forward,
+/// It reads the markup as UTF-8 bytes, copies text between codes into a scratch buffer (on the
+/// stack for short markup) while counting UTF-16 code units, and opens a new run only when a
+/// code has changed the attributes and text follows. Runs and links record their UTF-8 and
+/// UTF-16 offsets as they open and close, so finishing is one copy of the text plus one pass
+/// over the runs. Positions for errors come from a ``LocationCursor`` that moves forward,
 /// so any number of warnings costs about one extra pass (an unterminated link, found at the
 /// end, points back to its `%L` and restarts the cursor once).
 struct MarkupScanner {
@@ -16,8 +18,10 @@ struct MarkupScanner {
   private let startsFromBase: Bool
   private(set) var warnings: [MarkupError] = []
 
-  // Output.
-  private var output: [UInt8] = []
+  // Output: the text so far is `output[0..<outputCount]`, `outputUTF16` code units long.
+  private var output = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+  private var outputCount = 0
+  private var outputUTF16 = 0
   private var pendingRuns: [PendingRun] = []
   private var pendingLinks: [PendingLink] = []
 
@@ -31,11 +35,13 @@ struct MarkupScanner {
 
   private struct PendingRun {
     var utf8Start: Int
+    var utf16Start: Int
     var attributes: ScanAttributes
   }
 
   private struct PendingLink {
     var utf8Range: Range<Int>
+    var utf16Range: Range<Int>
     var target: String?
     /// Where the `%L` starts and ends in the markup, for an `unterminatedLink` error.
     var markupRange: Range<Int>
@@ -65,29 +71,32 @@ struct MarkupScanner {
 
   mutating func scan(_ markup: String) throws(MarkupError) -> FormattedText {
     var markup = markup
-    let result: Result<Void, MarkupError> = markup.withUTF8 { bytes in
-      do throws(MarkupError) {
-        try scanBytes(bytes)
-        return .success(())
-      } catch {
-        return .failure(error)
+    let result: Result<FormattedText, MarkupError> = markup.withUTF8 { bytes in
+      // The text is never longer than the markup: every output byte is a markup byte.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { scratch in
+        output = scratch
+        defer { output = UnsafeMutableBufferPointer(start: nil, count: 0) }
+        do throws(MarkupError) {
+          try scanBytes(bytes)
+          return .success(finish())
+        } catch {
+          return .failure(error)
+        }
       }
     }
-    try result.get()
-    return finish()
+    return try result.get()
   }
 
   // MARK: Scanning
 
   private mutating func scanBytes(_ input: UnsafeBufferPointer<UInt8>) throws(MarkupError) {
     if !startsFromBase { try checkDefaults(input) }
-    output.reserveCapacity(input.count)
     pendingRuns.reserveCapacity(16)
     var position = 0
     let count = input.count
     while position < count {
-      let end = Self.nextPercent(in: input, from: position)
-      if end > position { appendText(input, position..<end) }
+      let (end, utf16) = Self.nextPercentCountingUTF16(in: input, from: position)
+      if end > position { appendText(input, position..<end, utf16Count: utf16) }
       if end == count { break }
       position = try scanCode(input, at: end)
     }
@@ -104,15 +113,28 @@ struct MarkupScanner {
     }
   }
 
-  private mutating func appendText(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+  /// Appends markup bytes to the text, opening a run first if the attributes have changed.
+  ///
+  /// - Parameters:
+  ///   - input: The markup.
+  ///   - range: The bytes to append: whole scalars.
+  ///   - utf16Count: Their UTF-16 length, when the caller has counted it already.
+  private mutating func appendText(
+    _ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, utf16Count: Int? = nil
+  ) {
     if attributesChanged {
       let last = pendingRuns.count - 1
       if last < 0 || pendingRuns[last].attributes != current {
-        pendingRuns.append(PendingRun(utf8Start: output.count, attributes: current))
+        pendingRuns.append(
+          PendingRun(utf8Start: outputCount, utf16Start: outputUTF16, attributes: current))
       }
       attributesChanged = false
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+    let text = UnsafeBufferPointer(rebasing: input[range])
+    _ = UnsafeMutableBufferPointer(rebasing: output[outputCount..<outputCount + text.count])
+      .initialize(fromContentsOf: text)
+    outputCount += text.count
+    outputUTF16 &+= utf16Count ?? UTF16Counter.utf16Count(text)
   }
 
   /// Reads the code whose `%` is at `start` and returns the position after it.
@@ -434,9 +456,11 @@ struct MarkupScanner {
       try report(code, input, .nestedLink, "'%L' inside link \(openLink), which is still open")
       return
     }
+    if pendingLinks.capacity == 0 { pendingLinks.reserveCapacity(8) }
     pendingLinks.append(
       PendingLink(
-        utf8Range: output.count..<output.count, target: target, markupRange: code.start..<code.end))
+        utf8Range: outputCount..<outputCount, utf16Range: outputUTF16..<outputUTF16,
+        target: target, markupRange: code.start..<code.end))
     openLink = pendingLinks.count - 1
     current.link = openLink
     attributesChanged = true
@@ -444,7 +468,8 @@ struct MarkupScanner {
 
   private mutating func closeLink() {
     guard let index = openLink else { return }
-    pendingLinks[index].utf8Range = pendingLinks[index].utf8Range.lowerBound..<output.count
+    pendingLinks[index].utf8Range = pendingLinks[index].utf8Range.lowerBound..<outputCount
+    pendingLinks[index].utf16Range = pendingLinks[index].utf16Range.lowerBound..<outputUTF16
     openLink = nil
     current.link = nil
     attributesChanged = true
@@ -537,7 +562,7 @@ struct MarkupScanner {
       current.weight = FontWeight.clamped(formatter.defaultWeight)
       defaults.weight = current.weight
     }
-    if formatter.defaultFamily.allSatisfy(\.isWhitespace) {
+    if families.isDefaultBlank {
       try report(.invalidArgument, at: start, length: 0, "the default family name is empty")
       current.family = families.intern("sans-serif")
       defaults.family = current.family
@@ -560,25 +585,28 @@ struct MarkupScanner {
     // The output is valid UTF-8 by construction: it is the valid markup with codes cut out, and
     // every cut falls on an ASCII byte or a whole scalar (see `CodeToken`). Skipping a second
     // validation saves about a fifth of the time on accented text; debug builds still check.
-    let string = String(copying: UTF8Span(unchecked: output.span))
+    // Only ASCII has as many UTF-16 units as UTF-8 bytes.
+    let text = UnsafeBufferPointer(rebasing: output[0..<outputCount])
+    let string = String(
+      copying: UTF8Span(unchecked: text.span, isKnownASCII: outputUTF16 == outputCount))
     #if DEBUG
-    precondition(String(validating: output, as: UTF8.self) == string, "scanner cut a scalar")
+    precondition(String(validating: text, as: UTF8.self) == string, "scanner cut a scalar")
     #endif
     let utf8 = string.utf8
     func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
     let names = families.names
-    let isASCII = string.utf8.count == output.count && Self.isASCII(output)
-    var runUTF16 = UTF16Counter(isASCII: isASCII)
     var runs: [FormattedText.Run] = []
     runs.reserveCapacity(pendingRuns.count)
     var start = (utf8: 0, utf16: 0, index: string.startIndex)
     for position in pendingRuns.indices {
       let next = position + 1
-      let endUTF8 = next < pendingRuns.count ? pendingRuns[next].utf8Start : output.count
-      let end = (
-        utf8: endUTF8, utf16: runUTF16.offset(ofUTF8: endUTF8, in: output),
-        index: next < pendingRuns.count ? index(endUTF8) : string.endIndex
-      )
+      let end =
+        next < pendingRuns.count
+        ? (
+          utf8: pendingRuns[next].utf8Start, utf16: pendingRuns[next].utf16Start,
+          index: index(pendingRuns[next].utf8Start)
+        )
+        : (utf8: outputCount, utf16: outputUTF16, index: string.endIndex)
       runs.append(
         FormattedText.Run(
           range: start.index..<end.index, utf16Range: start.utf16..<end.utf16,
@@ -586,35 +614,15 @@ struct MarkupScanner {
           attributes: pendingRuns[position].attributes.resolved(families: names)))
       start = end
     }
-    // Link bounds fall on run bounds except for empty links, so count from the run that holds
-    // each bound instead of walking the text again.
-    func utf16Offset(ofUTF8 offset: Int) -> Int {
-      if isASCII { return offset }
-      let low = runs.partitioningIndex { $0.utf8Range.lowerBound > offset }
-      guard low > 0 else { return 0 }
-      let run = runs[low - 1]
-      return run.utf16Range.lowerBound
-        + output.withUnsafeBufferPointer {
-          UTF16Counter.utf16Count(
-            UnsafeBufferPointer(rebasing: $0[run.utf8Range.lowerBound..<offset]))
-        }
-    }
-    let links = pendingLinks.enumerated().map { position, link in
-      FormattedText.Link(
-        index: position, range: index(link.utf8Range.lowerBound)..<index(link.utf8Range.upperBound),
-        utf16Range: utf16Offset(
-          ofUTF8: link.utf8Range.lowerBound)..<utf16Offset(
-            ofUTF8: link.utf8Range.upperBound),
-        utf8Range: link.utf8Range, target: link.target)
+    var links: [FormattedText.Link] = []
+    links.reserveCapacity(pendingLinks.count)
+    for (position, link) in pendingLinks.enumerated() {
+      links.append(
+        FormattedText.Link(
+          index: position,
+          range: index(link.utf8Range.lowerBound)..<index(link.utf8Range.upperBound),
+          utf16Range: link.utf16Range, utf8Range: link.utf8Range, target: link.target))
     }
     return FormattedText(uncheckedString: string, runs: runs, links: links)
-  }
-
-  private static func isASCII(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      var bits: UInt8 = 0
-      for byte in buffer { bits |= byte }
-      return bits < 0x80
-    }
   }
 }

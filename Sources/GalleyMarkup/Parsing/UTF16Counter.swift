@@ -1,21 +1,6 @@
-/// Converts increasing UTF-8 offsets of valid UTF-8 into UTF-16 offsets in one forward pass.
-struct UTF16Counter {
-  let isASCII: Bool
-  private var utf8 = 0
-  private var utf16 = 0
-
-  init(isASCII: Bool) { self.isASCII = isASCII }
-
-  mutating func offset(ofUTF8 target: Int, in bytes: [UInt8]) -> Int {
-    if isASCII { return target }
-    if target < utf8 { (utf8, utf16) = (0, 0) }
-    utf16 &+= bytes.withUnsafeBufferPointer {
-      Self.utf16Count(UnsafeBufferPointer(rebasing: $0[utf8..<target]))
-    }
-    utf8 = target
-    return utf16
-  }
-
+/// Counts the UTF-16 code units of valid UTF-8, which the scanner does for each piece of text
+/// it copies.
+enum UTF16Counter {
   /// The UTF-16 length of valid UTF-8, eight bytes at a time.
   ///
   /// A byte adds one unit unless it is a continuation byte (`10xxxxxx`), and one more when it
