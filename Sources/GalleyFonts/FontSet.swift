@@ -10,8 +10,9 @@ import Foundation
 /// Resolves a family name, a weight and italic to a concrete installed face, through
 /// fontconfig, following the CSS font matching rules; and finds fallback faces for characters.
 ///
-/// A font set lists every installed face once, when it is created, and answers from that
-/// catalog; results are cached, so repeated lookups cost a lock and a hash lookup. It is safe
+/// A font set lists every installed face once, when it is created (or, made with
+/// `listsFacesLazily`, only as far as its questions need), and answers from that catalog;
+/// results are cached, so repeated lookups cost a lock and a hash lookup. It is safe
 /// to share between threads: fontconfig is only called under a lock.
 ///
 /// ```swift
@@ -84,7 +85,9 @@ public final class FontSet: Sendable {
   /// The generic families as normalized keys, so `Sans Serif` and `sans_serif` count too.
   private static let genericKeys = Set(genericFamilies.map(FontSetDefinition.normalized))
 
-  let catalog: FontCatalog
+  /// The catalog listed when the font set was created; `nil` when it lists faces lazily (see
+  /// ``LazyCatalog``, kept in the fontconfig state).
+  private let listedCatalog: FontCatalog?
   let rules: DefinitionRules
   let fontconfig: Mutex<FontconfigState>
   private let cache = Mutex<[ResolveKey: ResolvedFace]>([:])
@@ -95,7 +98,24 @@ public final class FontSet: Sendable {
   /// - Parameter options: Where the fonts come from.
   /// - Throws: ``FontSetError`` when fontconfig fails, a font directory or file cannot be used,
   ///   or no face is installed at all.
-  public init(options: Options = Options()) throws(FontSetError) {
+  public convenience init(options: Options = Options()) throws(FontSetError) {
+    try self.init(options: options, listsFacesLazily: false)
+  }
+
+  /// Creates a font set that lists its faces now, or only as far as its questions need.
+  ///
+  /// A lazy font set answers every question as an eager one does, but resolving a family lists
+  /// only that family's faces, so a process that asks one question starts faster. The whole
+  /// catalog is listed on the first question that needs it (``familyNames``, ``allFaces``,
+  /// suggestions, an unknown family whose substitute is not listed).
+  ///
+  /// - Parameters:
+  ///   - options: Where the fonts come from.
+  ///   - listsFacesLazily: Whether to list faces only when needed.
+  /// - Throws: ``FontSetError`` when fontconfig fails, a font directory or file cannot be used,
+  ///   or no face is installed at all. A lazy font set whose configuration names families but
+  ///   has no face Galley can use throws the "no fonts" error from the first question instead.
+  package init(options: Options, listsFacesLazily: Bool) throws(FontSetError) {
     let configuration: FontconfigConfiguration
     switch options.source {
     case .system:
@@ -112,13 +132,53 @@ public final class FontSet: Sendable {
     if options.includesBuiltInDefinitions { definitions += FontSetDefinition.builtIn }
     definitions += options.definitions
     let rules = DefinitionRules(definitions)
-    let catalog = FontCatalog(faces: configuration.listFaces(), weightOverrides: rules.weights)
-    guard !catalog.faces.isEmpty else {
-      throw FontSetError(.fontconfigFailed, "fontconfig lists no fonts at all")
+    var state = FontconfigState(configuration: configuration, weightOverrides: rules.weights)
+    if listsFacesLazily {
+      guard state.catalog.hasFamilies(in: configuration) else { throw Self.noFaces }
+      self.listedCatalog = nil
+    } else {
+      let catalog = FontCatalog(faces: configuration.listFaces(), weightOverrides: rules.weights)
+      guard !catalog.faces.isEmpty else { throw Self.noFaces }
+      self.listedCatalog = catalog
     }
     self.rules = rules
-    self.catalog = catalog
-    self.fontconfig = Mutex(FontconfigState(configuration: configuration))
+    self.fontconfig = Mutex(state)
+  }
+
+  /// The error for a configuration without a face Galley can use.
+  private static var noFaces: FontSetError {
+    FontSetError(.fontconfigFailed, "fontconfig lists no fonts at all")
+  }
+
+  /// The whole catalog: the one listed when the font set was created, or the lazy one, listed
+  /// now if nothing needed it before.
+  var catalog: FontCatalog {
+    if let listedCatalog { return listedCatalog }
+    return fontconfig.withLock { state in
+      let configuration = state.configuration
+      return state.catalog.catalog(in: configuration)
+    }
+  }
+
+  /// The faces of the installed family with a normalized name, as the catalog orders them.
+  ///
+  /// - Parameter key: A normalized family name.
+  /// - Returns: Its faces, or an empty array when no installed family has that key.
+  private func faces(ofFamilyKey key: String) -> [FaceDescriptor] {
+    if let listedCatalog { return listedCatalog.faces(ofFamilyKey: key) }
+    return fontconfig.withLock { state in
+      let configuration = state.configuration
+      return state.catalog.faces(ofFamilyKey: key, in: configuration)
+    }
+  }
+
+  /// Whether an installed family has a normalized name.
+  ///
+  /// - Parameter key: A normalized family name.
+  /// - Returns: `true` when the catalog has faces for it.
+  private func isInstalled(_ key: String) -> Bool {
+    if let listedCatalog { return listedCatalog.faceIndicesByFamily[key] != nil }
+    return !faces(ofFamilyKey: key).isEmpty
   }
 
   /// A `<fontconfig>` document that lists only `directories`, maps generic families, and
@@ -173,7 +233,7 @@ public final class FontSet: Sendable {
   /// - Parameter family: An installed family name (case, spaces, hyphens and underscores ignored).
   /// - Returns: Its faces, or an empty array when the family is not installed.
   public func faces(inFamily family: String) -> [FaceDescriptor] {
-    catalog.faces(ofFamilyKey: FontSetDefinition.normalized(family))
+    faces(ofFamilyKey: FontSetDefinition.normalized(family))
   }
 
   /// The installed family that `family` stands for, and how it was found, without faces.
@@ -193,26 +253,29 @@ public final class FontSet: Sendable {
         .invalidFamilyName, "family names have 1 to \(Self.maximumFamilyNameBytes) bytes")
     }
     let key = FontSetDefinition.normalized(trimmed)
-    if catalog.faceIndicesByFamily[key] != nil { return (key, .installed) }
+    if isInstalled(key) { return (key, .installed) }
     if let targets = rules.aliases[key] {
       for target in targets {
         let targetKey = FontSetDefinition.normalized(target)
-        if catalog.faceIndicesByFamily[targetKey] != nil { return (targetKey, .alias) }
+        if isInstalled(targetKey) { return (targetKey, .alias) }
       }
     }
     let isGeneric = Self.genericKeys.contains(key)
     if !isGeneric, strict {
+      // A lazy font set finds out here that it has no face, where an eager one threw.
+      if catalog.faces.isEmpty { throw Self.noFaces }
       throw FontSetError(
         .unknownFamily, "no installed family is named '\(trimmed)'",
         suggestions: suggestions(for: trimmed))
     }
     let substitute = fontconfig.withLock { $0.substituteFamily(for: trimmed) }
-    if let substitute, catalog.faceIndicesByFamily[FontSetDefinition.normalized(substitute)] != nil
-    {
+    if let substitute, isInstalled(FontSetDefinition.normalized(substitute)) {
       return (FontSetDefinition.normalized(substitute), isGeneric ? .generic : .substitute)
     }
     // fontconfig named a family we did not list; fall back to the first family we have.
-    let first = catalog.familyNames.first.map(FontSetDefinition.normalized) ?? key
+    let whole = catalog
+    if whole.faces.isEmpty { throw Self.noFaces }
+    let first = whole.familyNames.first.map(FontSetDefinition.normalized) ?? key
     return (first, isGeneric ? .generic : .substitute)
   }
 
@@ -264,7 +327,7 @@ public final class FontSet: Sendable {
       return cached
     }
     let (familyKey, matchedBy) = try locate(family, strict: strict)
-    let faces = catalog.faces(ofFamilyKey: familyKey)
+    let faces = self.faces(ofFamilyKey: familyKey)
     var target = cssWeight
     if FontWeight.ladderSteps.contains(weight),
       let ladder = rules.ladders[FontSetDefinition.normalized(family)] ?? rules.ladders[familyKey],
@@ -321,7 +384,7 @@ public final class FontSet: Sendable {
   ///   - steps: How many of the family's weights to move.
   /// - Returns: The face at the new weight.
   public func changingWeight(of resolved: ResolvedFace, by steps: Int) -> ResolvedFace {
-    let faces = catalog.faces(ofFamilyKey: FontSetDefinition.normalized(resolved.face.family))
+    let faces = self.faces(ofFamilyKey: FontSetDefinition.normalized(resolved.face.family))
     let weights = Set(
       faces.filter { $0.slant == resolved.face.slant && $0.width == resolved.face.width }
         .map(\.weight)

@@ -65,7 +65,8 @@ struct FontCommand: OutcomeCommand {
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute() -> CommandOutcome {
     do {
-      let fonts = try fontOptions.makeFontSet()
+      // One question and exit: listing every installed face would cost more than the answer.
+      let fonts = try fontOptions.makeFontSet(listsFacesLazily: true)
       let resolved = try fonts.resolve(
         family: family, weight: weight.value, italic: italic, strict: strict)
       let notes =

@@ -29,8 +29,12 @@ struct FontOptions: ParsableArguments {
 
   /// Loads the definitions and creates the font set.
   ///
+  /// - Parameter listsFacesLazily: Whether the font set lists only the faces its questions
+  ///   need (see ``FontSet/init(options:listsFacesLazily:)``): for a command that resolves a
+  ///   few families and exits.
+  /// - Returns: The font set.
   /// - Throws: ``FontSetError`` for an unusable file or directory, or a bad definition.
-  func makeFontSet() throws(FontSetError) -> FontSet {
+  func makeFontSet(listsFacesLazily: Bool = false) throws(FontSetError) -> FontSet {
     var options = FontSet.Options()
     if let fontconfigFile {
       do {
@@ -46,6 +50,6 @@ struct FontOptions: ParsableArguments {
     options.fontFiles = fontFiles
     options.includesBuiltInDefinitions = !noBuiltInAliases
     for file in fontsets { options.definitions.append(try .load(contentsOf: file)) }
-    return try FontSet(options: options)
+    return try FontSet(options: options, listsFacesLazily: listsFacesLazily)
   }
 }

@@ -1,6 +1,13 @@
 import ArgumentParser
-import Foundation
 import GalleyFiles
+
+// FoundationEssentials has JSONDecoder; importing all of Foundation would load its
+// internationalization libraries (and their ICU data) into every `galley` process at start-up.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A kerning table file for `--kerning-table`: a JSON object of one-character strings to
 /// numbers, the extra space after each character as a fraction of the size.

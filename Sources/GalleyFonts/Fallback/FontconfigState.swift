@@ -14,8 +14,18 @@ struct FontconfigState: ~Copyable {
   private static let memoLimit = 1 << 16
   private static let styleLimit = 512
 
-  init(configuration: FontconfigConfiguration) {
+  /// The catalog of a font set that lists its faces lazily; unused by one that lists them when
+  /// it is created.
+  var catalog: LazyCatalog
+
+  /// Creates the state of a font set.
+  ///
+  /// - Parameters:
+  ///   - configuration: The fontconfig configuration.
+  ///   - weightOverrides: FontSets weight overrides, for the lazy catalog.
+  init(configuration: FontconfigConfiguration, weightOverrides: [String: [String: Int]] = [:]) {
     self.configuration = configuration
+    self.catalog = LazyCatalog(weightOverrides: weightOverrides)
   }
 
   struct StyleKey: Hashable {

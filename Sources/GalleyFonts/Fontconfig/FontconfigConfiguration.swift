@@ -73,11 +73,17 @@ final class FontconfigConfiguration {
     }
   }
 
-  /// Every face the configuration knows, copied into Swift values.
-  func listFaces() -> [FaceDescriptor] {
-    guard let pattern = Pattern(), let objects = ObjectSet(FaceDescriptor.fontconfigObjects),
-      let set = FcFontList(handle, pattern.handle, objects.handle)
+  /// Every face the configuration knows, or those with one family name, copied into Swift
+  /// values.
+  ///
+  /// - Parameter family: A family name as fontconfig spells it; `nil` lists every face.
+  /// - Returns: The faces fontconfig lists (for a family, every face that has that name, in
+  ///   fontconfig's own comparison, and maybe more).
+  func listFaces(family: String? = nil) -> [FaceDescriptor] {
+    guard let pattern = Pattern(), let objects = ObjectSet(FaceDescriptor.fontconfigObjects)
     else { return [] }
+    if let family { pattern.add(FC_FAMILY, family) }
+    guard let set = FcFontList(handle, pattern.handle, objects.handle) else { return [] }
     defer { FcFontSetDestroy(set) }
     var faces: [FaceDescriptor] = []
     faces.reserveCapacity(Int(set.pointee.nfont))
@@ -88,6 +94,25 @@ final class FontconfigConfiguration {
       faces.append(face)
     }
     return faces
+  }
+
+  /// The family names of every face the configuration knows, each face's names once: much
+  /// cheaper than ``listFaces(family:)`` with no family, as fontconfig merges faces that share
+  /// their names.
+  ///
+  /// - Returns: One array of names per distinct set of names.
+  func listFamilyNames() -> [[String]] {
+    guard let pattern = Pattern(), let objects = ObjectSet([FC_FAMILY]),
+      let set = FcFontList(handle, pattern.handle, objects.handle)
+    else { return [] }
+    defer { FcFontSetDestroy(set) }
+    var names: [[String]] = []
+    names.reserveCapacity(Int(set.pointee.nfont))
+    for position in 0..<Int(set.pointee.nfont) {
+      guard let font = set.pointee.fonts[position] else { continue }
+      names.append(Pattern(retaining: font).strings(FC_FAMILY))
+    }
+    return names
   }
 
   /// The family fontconfig would use for `family` after its substitution rules.
