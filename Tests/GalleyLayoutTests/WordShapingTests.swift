@@ -82,4 +82,33 @@ struct WordShapingTests {
       }
     }
   }
+
+  /// Text whose words do not come again turns the cache to shaping whole runs, and the words
+  /// it then learns from whole runs (cut from their glyphs) must be each word's own: laid out
+  /// again from the cache, the text comes out the same.
+  @Test func wordsLearnedFromWholeRunsGiveTheSameLayout() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let cached = LayoutEngine(fonts: fonts, shapesWords: true)
+    let whole = LayoutEngine(fonts: fonts, shapesWords: false)
+    var random = SeededGenerator(seed: 16)
+    let letters = Array("abcdefghijklmnopqrstuvwxyzAVTWY.,'0123456789")
+    let paragraphs = (0..<200).map { _ in
+      (0..<40).map { _ in
+        String(
+          (0..<Int.random(in: 1...12, using: &random)).map { _ in
+            letters.randomElement(using: &random) ?? "a"
+          })
+      }.joined(separator: " ")
+    }
+    let formatter = LayoutSupport.formatter
+    for pass in 0..<3 {
+      for paragraph in paragraphs {
+        let text = try formatter.format(Markup.escape(paragraph))
+        let options = LayoutOptions(width: 300)
+        #expect(
+          try cached.layout(text, options: options) == whole.layout(text, options: options),
+          "pass \(pass): \(paragraph)")
+      }
+    }
+  }
 }

@@ -65,15 +65,36 @@ enum Shaper {
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
     language: String?, buffer shapingBuffer: ShapingBuffer
   ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
-    guard !range.isEmpty, let base = paragraph.baseAddress else { return ([], false) }
-    if let words = shapingBuffer.words, let isLatin = wordScript(paragraph, range),
-      font.face.wordsShapeAlone, words.prefersWords()
-    {
+    guard !range.isEmpty, paragraph.baseAddress != nil else { return ([], false) }
+    guard let words = shapingBuffer.words, let isLatin = wordScript(paragraph, range),
+      font.face.wordsShapeAlone
+    else {
+      return shapeWhole(paragraph, range: range, font: font, language: language, shapingBuffer)
+    }
+    switch words.plan() {
+    case .byWords:
       let glyphs = shapeByWords(
         paragraph, range: range, isLatin: isLatin, font: font, language: language,
         words: words, buffer: shapingBuffer)
       return (glyphs, false)
+    case .whole:
+      return shapeWhole(paragraph, range: range, font: font, language: language, shapingBuffer)
+    case .wholeAndLearn:
+      let shaped = shapeWhole(
+        paragraph, range: range, font: font, language: language, shapingBuffer)
+      words.learn(
+        paragraph, words: Self.words(in: paragraph, range), glyphs: shaped.glyphs, font: font,
+        isLatin: isLatin, language: language)
+      return shaped
     }
+  }
+
+  /// Shapes `range` of `paragraph` in one HarfBuzz call, the whole paragraph as context.
+  private static func shapeWhole(
+    _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
+    language: String?, _ shapingBuffer: ShapingBuffer
+  ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
+    guard let base = paragraph.baseAddress else { return ([], false) }
     let buffer = shapingBuffer.handle
     hb_buffer_clear_contents(buffer)
     base.withMemoryRebound(to: CChar.self, capacity: paragraph.count) { characters in
@@ -203,20 +224,7 @@ enum Shaper {
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, isLatin: Bool,
     font: ShapingFont, language: String?, words cache: WordShapes, buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
-    // Words: a run of non-spaces and the spaces after it.
-    var words: [Range<Int>] = []
-    var start = range.lowerBound
-    var index = start
-    while index < range.upperBound {
-      if paragraph[index] == 0x20,
-        index + 1 == range.upperBound || paragraph[index + 1] != 0x20
-      {
-        words.append(start..<(index + 1))
-        start = index + 1
-      }
-      index += 1
-    }
-    if start < range.upperBound { words.append(start..<range.upperBound) }
+    let words = Self.words(in: paragraph, range)
     var glyphs: [ShapedGlyph] = []
     var next = 0
     while next < words.count {
@@ -235,6 +243,24 @@ enum Shaper {
       next += 1
     }
     return glyphs
+  }
+
+  /// A run's words: each a run of non-spaces and the spaces after it.
+  static func words(in paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
+    var words: [Range<Int>] = []
+    var start = range.lowerBound
+    var index = start
+    while index < range.upperBound {
+      if paragraph[index] == 0x20,
+        index + 1 == range.upperBound || paragraph[index + 1] != 0x20
+      {
+        words.append(start..<(index + 1))
+        start = index + 1
+      }
+      index += 1
+    }
+    if start < range.upperBound { words.append(start..<range.upperBound) }
+    return words
   }
 
   /// Shapes one word alone, with the run's script, direction and language; clusters are

@@ -59,6 +59,19 @@ final class WordShapes: Sendable {
     /// Words found and not found lately (both halved now and then, so old text weighs less).
     var hits = 0
     var misses = 0
+    /// Glyphs kept, over all words: the bound in bytes.
+    var glyphs = 0
+
+    /// Makes room for a word of `count` glyphs: starts over when the cache is full in words
+    /// or in bytes.
+    mutating func makeRoom(for count: Int) {
+      guard words.count >= WordShapes.limit || glyphs + count > WordShapes.glyphLimit else {
+        glyphs += count
+        return
+      }
+      words.removeAll(keepingCapacity: true)
+      glyphs = count
+    }
   }
 
   private let state = Mutex(State())
@@ -66,8 +79,11 @@ final class WordShapes: Sendable {
   private let shapesWhole = Atomic<Bool>(false)
   /// Runs asked about while ``shapesWhole``, for the sample still shaped by words.
   private let wholeRuns = Atomic<Int>(0)
-  /// Words kept before the cache starts over (a few megabytes at most).
-  private static let limit = 32_768
+  /// Words kept before the cache starts over.
+  fileprivate static let limit = 32_768
+  /// Glyphs kept before the cache starts over: with the words' keys and the dictionary's own
+  /// storage, the cache stays under about 12 MB (a glyph is 32 bytes).
+  fileprivate static let glyphLimit = 262_144
 
   /// Appends the glyphs of known words, in order, with clusters moved to each word's start,
   /// under one lock; stops at the first word not known or too long for the cache.
@@ -94,28 +110,84 @@ final class WordShapes: Sendable {
         appended += 1
       }
       state.hits += appended
-      if state.hits + state.misses > 8192 {
-        state.hits /= 2
-        state.misses /= 2
-      }
-      let total = state.hits + state.misses
-      shapesWhole.store(
-        total >= 64 && state.hits * 100 < total * Self.minimumHitPercent, ordering: .relaxed)
+      updateRate(&state)
       return appended
     }
   }
 
-  /// Whether a run should be shaped word by word: while most words are found, or for one run
-  /// in ``sampleInterval``, so the rate keeps being measured (and the cache keeps learning)
-  /// while runs are shaped whole.
+  /// Halves the counts now and then, so old text weighs less, and decides from them whether
+  /// runs are shaped whole.
+  private func updateRate(_ state: inout State) {
+    if state.hits + state.misses > 8192 {
+      state.hits /= 2
+      state.misses /= 2
+    }
+    let total = state.hits + state.misses
+    shapesWhole.store(
+      total >= 64 && state.hits * 100 < total * Self.minimumHitPercent, ordering: .relaxed)
+  }
+
+  /// How a run is shaped: by words through the cache, or whole in one HarfBuzz call (and
+  /// then, for a sample of runs, its words counted and kept).
+  enum Plan {
+    case byWords
+    case whole
+    case wholeAndLearn
+  }
+
+  /// How the next run should be shaped: by words while most words are found; otherwise
+  /// whole, and one run in ``sampleInterval`` also teaches the cache its words and keeps the
+  /// rate measured.
   ///
-  /// For a word seen before, the cache saves a HarfBuzz call; for a new one, it costs a call
-  /// for the word alone, a lookup and an insert, several times what the word costs inside one
-  /// call for the whole run. On text whose words do not come again (names, identifiers, a new
-  /// language) shaping whole runs is faster; the output is the same either way.
-  func prefersWords() -> Bool {
-    guard shapesWhole.load(ordering: .relaxed) else { return true }
-    return wholeRuns.wrappingAdd(1, ordering: .relaxed).newValue % Self.sampleInterval == 0
+  /// For a word seen before, the cache saves a HarfBuzz call; for a new one, the word path
+  /// costs a call for the word alone, a lookup and an insert, several times what the word
+  /// costs inside one call for the whole run. On text whose words do not come again (names,
+  /// identifiers, a new language) shaping whole runs is faster; the glyphs are the same
+  /// either way (``ShapingFace/wordsShapeAlone``).
+  func plan() -> Plan {
+    guard shapesWhole.load(ordering: .relaxed) else { return .byWords }
+    let sampled = wholeRuns.wrappingAdd(1, ordering: .relaxed).newValue % Self.sampleInterval
+    return sampled == 0 ? .wholeAndLearn : .whole
+  }
+
+  /// Counts the words of a run shaped whole as found or not, and keeps those not found, cut
+  /// from the run's glyphs (which, for a face whose words shape alone, are each word's own).
+  ///
+  /// - Parameters:
+  ///   - paragraph: The paragraph's bytes.
+  ///   - words: The run's words, in order (see ``Shaper/words(in:_:)``).
+  ///   - glyphs: The run's glyphs in text order, clusters counted in `paragraph`.
+  ///   - font: The font they were shaped with.
+  ///   - isLatin: The run's script.
+  ///   - language: The run's language.
+  func learn(
+    _ paragraph: UnsafeBufferPointer<UInt8>, words: [Range<Int>], glyphs: [ShapedGlyph],
+    font: ShapingFont, isLatin: Bool, language: String?
+  ) {
+    state.withLock { state in
+      let language = Self.number(of: language, in: &state)
+      var next = 0
+      for word in words {
+        let first = next
+        while next < glyphs.count, glyphs[next].cluster < word.upperBound { next += 1 }
+        guard word.count <= Key.capacity else { continue }
+        let key = Key(
+          UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, isLatin: isLatin,
+          language: language)
+        if state.words[key] != nil {
+          state.hits += 1
+          continue
+        }
+        state.misses += 1
+        state.makeRoom(for: next - first)
+        state.words[key] = glyphs[first..<next].map { glyph in
+          var relative = glyph
+          relative.cluster -= word.lowerBound
+          return relative
+        }
+      }
+      updateRate(&state)
+    }
   }
 
   /// The share of words found, in percent, below which runs are shaped whole (50 and one run
@@ -131,7 +203,7 @@ final class WordShapes: Sendable {
   ) {
     guard word.count <= Key.capacity else { return }
     state.withLock { state in
-      if state.words.count >= Self.limit { state.words.removeAll(keepingCapacity: true) }
+      state.makeRoom(for: glyphs.count)
       let key = Key(
         word, font: font.serial, isLatin: isLatin,
         language: Self.number(of: language, in: &state))
@@ -147,6 +219,7 @@ final class WordShapes: Sendable {
     if state.languages.count >= 1000 {
       state.languages.removeAll()
       state.words.removeAll(keepingCapacity: true)
+      state.glyphs = 0
     }
     let number = Int32(state.languages.count + 1)
     state.languages[language] = number
