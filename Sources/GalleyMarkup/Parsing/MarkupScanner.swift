@@ -19,27 +19,29 @@ struct MarkupScanner {
   private(set) var warnings: [MarkupError] = []
 
   // Output: the text so far is `output[0..<outputCount]`, `outputUTF16` code units long.
-  private var output = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-  private var outputCount = 0
-  private var outputUTF16 = 0
-  private var pendingRuns: [PendingRun] = []
-  private var pendingLinks: [PendingLink] = []
+  private(set) var output = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+  private(set) var outputCount = 0
+  private(set) var outputUTF16 = 0
+  private(set) var pendingRuns: [PendingRun] = []
+  private(set) var pendingLinks: [PendingLink] = []
 
   // State.
-  private var families: FamilyTable
+  private(set) var families: FamilyTable
   private var defaults: ScanAttributes
   private var current: ScanAttributes
   private var attributesChanged = true
   private var openLink: Int?
   private var cursor = LocationCursor()
 
-  private struct PendingRun {
+  /// A run opened at an offset, with the attributes it has.
+  struct PendingRun {
     var utf8Start: Int
     var utf16Start: Int
     var attributes: ScanAttributes
   }
 
-  private struct PendingLink {
+  /// A link, open or closed, and where its `%L` was.
+  struct PendingLink {
     var utf8Range: Range<Int>
     var utf16Range: Range<Int>
     var target: String?
@@ -577,52 +579,5 @@ struct MarkupScanner {
       let last = text.lastIndex(where: { !$0.isWhitespace })
     else { return "" }
     return String(text[first...last])
-  }
-
-  // MARK: Finishing
-
-  private func finish() -> FormattedText {
-    // The output is valid UTF-8 by construction: it is the valid markup with codes cut out, and
-    // every cut falls on an ASCII byte or a whole scalar (see `CodeToken`). Skipping a second
-    // validation saves about a fifth of the time on accented text; debug builds still check.
-    // Only ASCII has as many UTF-16 units as UTF-8 bytes.
-    let text = UnsafeBufferPointer(rebasing: output[0..<outputCount])
-    let string = String(
-      copying: UTF8Span(unchecked: text.span, isKnownASCII: outputUTF16 == outputCount))
-    #if DEBUG
-    precondition(String(validating: text, as: UTF8.self) == string, "scanner cut a scalar")
-    #endif
-    let utf8 = string.utf8
-    func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-    let names = families.names
-    var runs: [FormattedText.Run] = []
-    runs.reserveCapacity(pendingRuns.count)
-    var start = (utf8: 0, utf16: 0, index: string.startIndex)
-    for position in pendingRuns.indices {
-      let next = position + 1
-      let end =
-        next < pendingRuns.count
-        ? (
-          utf8: pendingRuns[next].utf8Start, utf16: pendingRuns[next].utf16Start,
-          index: index(pendingRuns[next].utf8Start)
-        )
-        : (utf8: outputCount, utf16: outputUTF16, index: string.endIndex)
-      runs.append(
-        FormattedText.Run(
-          range: start.index..<end.index, utf16Range: start.utf16..<end.utf16,
-          utf8Range: start.utf8..<end.utf8,
-          attributes: pendingRuns[position].attributes.resolved(families: names)))
-      start = end
-    }
-    var links: [FormattedText.Link] = []
-    links.reserveCapacity(pendingLinks.count)
-    for (position, link) in pendingLinks.enumerated() {
-      links.append(
-        FormattedText.Link(
-          index: position,
-          range: index(link.utf8Range.lowerBound)..<index(link.utf8Range.upperBound),
-          utf16Range: link.utf16Range, utf8Range: link.utf8Range, target: link.target))
-    }
-    return FormattedText(uncheckedString: string, runs: runs, links: links)
   }
 }
