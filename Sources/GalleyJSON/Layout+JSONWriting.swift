@@ -65,17 +65,35 @@ extension Layout {
     try writer.write(size.width)
     writer.endObject()
     writer.key("truncation")
-    if let truncation {
-      writer.beginObject()
-      writer.key("length")
-      writer.write(truncation.length)
-      writer.key("location")
-      writer.write(truncation.location)
-      writer.endObject()
-    } else {
-      writer.writeNull()
-    }
+    if let truncation { truncation.writeJSON(into: &writer) } else { writer.writeNull() }
     writer.endObject()
+  }
+}
+
+/// The hidden range of a truncated layout, and the flag of what its token drew.
+extension Layout.Truncation {
+  /// Writes the range as `{"length": N, "location": L}`.
+  ///
+  /// - Parameter writer: The writer to append to.
+  func writeJSON(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("length")
+    writer.write(length)
+    writer.key("location")
+    writer.write(location)
+    writer.endObject()
+  }
+
+  /// Writes `"token": true` for a run or link of the truncation token, and nothing otherwise,
+  /// as the `Codable` form does; `token` sorts last among both objects' keys.
+  ///
+  /// - Parameters:
+  ///   - isToken: Whether the run or link is the token's.
+  ///   - writer: The writer to append to.
+  static func writeTokenFlag(_ isToken: Bool, into writer: inout JSONWriter) {
+    guard isToken else { return }
+    writer.key("token")
+    writer.write(true)
   }
 }
 
@@ -149,10 +167,7 @@ extension Layout.GlyphRun: JSONWritable {
     if let link { writer.write(link) } else { writer.writeNull() }
     writer.key("location")
     writer.write(location)
-    if isToken {
-      writer.key("token")
-      writer.write(true)
-    }
+    Layout.Truncation.writeTokenFlag(isToken, into: &writer)
     writer.endObject()
   }
 }
@@ -201,10 +216,7 @@ extension Layout.LinkRegion: JSONWritable {
     try writer.writeArray(rects)
     writer.key("target")
     writer.write(target)
-    if isToken {
-      writer.key("token")
-      writer.write(true)
-    }
+    Layout.Truncation.writeTokenFlag(isToken, into: &writer)
     writer.endObject()
   }
 }

@@ -183,8 +183,7 @@ struct LineCutter {
   /// The text from `from` on, assembled as unlimited lines (measured once per `from`).
   private mutating func suffix(from: Int) throws(LayoutError) -> AssembledText {
     if let known = suffixes[from] { return known }
-    let part =
-      from == 0 ? text : text.replacing(utf8Range: 0..<from, with: FormattedText(plain: ""))
+    let part = from == 0 ? text : text.removing(utf8Range: 0..<from)
     let assembled = try truncator.engine.assemble(part, options: Self.measuring(options))
     suffixes[from] = assembled
     return assembled

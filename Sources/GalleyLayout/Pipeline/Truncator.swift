@@ -56,8 +56,7 @@ struct Truncator {
     while true {
       let end = scalarBoundary(atOrAfter: size)
       let isWhole = end >= count
-      let part =
-        isWhole ? text : text.replacing(utf8Range: end..<count, with: FormattedText(plain: ""))
+      let part = isWhole ? text : text.removing(utf8Range: end..<count)
       let assembled = try engine.assemble(part, options: options)
       FittingCounters.windowPasses.add(1, ordering: .relaxed)
       let visible = visibleCount(of: assembled)

@@ -82,6 +82,15 @@ extension FormattedText {
     return FormattedText(uncheckedString: edited, runs: builder.runs, links: editedLinks)
   }
 
+  /// The text without a range: ``replacing(utf8Range:with:)`` with nothing, so every link
+  /// stays (those wholly inside the range become empty).
+  ///
+  /// - Parameter cut: The UTF-8 range to remove, on scalar boundaries.
+  /// - Returns: The shorter text.
+  package func removing(utf8Range cut: Range<Int>) -> FormattedText {
+    replacing(utf8Range: cut, with: FormattedText(plain: ""))
+  }
+
   /// The text with every size and baseline shift multiplied by `factor` (character spacing is
   /// already a fraction of the size).
   ///
