@@ -44,10 +44,10 @@ let package = Package(
       pkgConfig: "pixman-1",
       providers: [.apt(["libpixman-1-dev"])]
     ),
-    // ICU's entry points are renamed by version macros that Swift cannot import, so a small C
-    // file of ours calls them and exposes plain C types.
+    // ICU's entry points are renamed by version macros that Swift cannot import, so small C
+    // files of ours call them (line breaking, bidi levels and classes) and expose plain C types.
     .target(
-      name: "CICUBreak",
+      name: "CICU",
       linkerSettings: [.linkedLibrary("icuuc")]
     ),
 
@@ -74,7 +74,7 @@ let package = Package(
     .target(
       name: "GalleyLayout",
       dependencies: [
-        "GalleyStyle", "GalleySupport", "GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICUBreak",
+        "GalleyStyle", "GalleySupport", "GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICU",
       ]
     ),
     .target(

@@ -1,4 +1,4 @@
-internal import CICUBreak
+internal import CICU
 
 /// The output of break analysis: where lines may (or must) end.
 ///
