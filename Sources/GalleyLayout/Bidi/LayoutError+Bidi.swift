@@ -1,0 +1,4 @@
+extension LayoutError.Kind {
+  /// ICU's bidi analysis (UBiDi) failed.
+  public static let bidiAnalysisFailed = LayoutError.Kind(rawValue: "bidiAnalysisFailed")
+}
