@@ -109,6 +109,8 @@ extension Layout.Line: JSONWritable {
     try writer.write(baseline)
     writer.key("breakReason")
     writer.write(breakReason.rawValue)
+    writer.key("direction")
+    writer.write(direction.rawValue)
     writer.key("height")
     try writer.write(height)
     writer.key("length")
@@ -133,7 +135,8 @@ extension Layout.Line: JSONWritable {
 
 /// A glyph run and its glyphs as the layout document holds them.
 extension Layout.GlyphRun: JSONWritable {
-  /// Writes the run: its color, font, glyphs, source range and link (`null` for none).
+  /// Writes the run: its color, font, glyphs, source range (as `location` and `length`, and
+  /// as `range`), bidi level and link (`null` for none).
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -163,10 +166,14 @@ extension Layout.GlyphRun: JSONWritable {
     writer.endArray()
     writer.key("length")
     writer.write(length)
+    writer.key("level")
+    writer.write(level)
     writer.key("link")
     if let link { writer.write(link) } else { writer.writeNull() }
     writer.key("location")
     writer.write(location)
+    writer.key("range")
+    try writer.writeArray([location, length]) { value, writer in writer.write(value) }
     Layout.Truncation.writeTokenFlag(isToken, into: &writer)
     writer.endObject()
   }

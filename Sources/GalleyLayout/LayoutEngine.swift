@@ -12,9 +12,10 @@ import GalleyMarkup
 /// let layout = try engine.layout(text, options: LayoutOptions(width: 200))
 /// ```
 ///
-/// The stages and their outputs: itemization (`Itemization`), shaping (`ShapedItem`), break
-/// analysis (`BreakOpportunities`), line breaking (`TextLine`), line assembly
-/// (`AssembledLine`), justification (`AssembledLine`, stretched), line stacking
+/// The stages and their outputs: bidi levels (`BidiLevels`, for text that needs them),
+/// itemization (`Itemization`), shaping (`ShapedItem`), break analysis (`BreakOpportunities`),
+/// line breaking (`TextLine`), line assembly and bidi reordering (`AssembledLine`),
+/// justification (`AssembledLine`, stretched), line stacking
 /// (`LineStack`), and the builders of lines, link regions, decorations and backgrounds
 /// (``Layout``). The design note's stage table names their files.
 public final class LayoutEngine: Sendable {
@@ -90,7 +91,9 @@ public final class LayoutEngine: Sendable {
   ) throws(LayoutError) -> AssembledText {
     // The stages, in the order of the design note's stage table.
     let paragraph = Paragraph(text.string)
-    let itemization = Itemizer.items(of: text, fonts: fonts, language: options.language)
+    let levels = try BidiLevels.analyze(paragraph, direction: options.direction.base)
+    let itemization = Itemizer.items(
+      of: text, fonts: fonts, language: options.language, levels: levels)
     let shaping = Shaping(
       paragraph: paragraph, text: text, options: options, cache: cache, words: words)
     let items = try shaping.shape(itemization)
@@ -107,10 +110,14 @@ public final class LayoutEngine: Sendable {
         indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
         allowsOrphans: options.allowsOrphans)
     }
-    let assembled = LineAssembler(
+    var assembled = LineAssembler(
       paragraph: paragraph, text: text, items: items, tabStops: tabStops
     )
     .assemble(lines, reshape: shaping.reshape)
+    if let levels {
+      let reorderer = LineReorderer(paragraph: paragraph, items: items, levels: levels)
+      assembled = assembled.map(reorderer.reorder)
+    }
     return AssembledText(
       text: text, paragraph: paragraph, faces: itemization.faces, items: items, breaker: breaker,
       lines: Justifier(paragraph: paragraph, options: options).justify(assembled))

@@ -41,10 +41,11 @@ struct HitCommand: OutcomeCommand {
     case .success(let made):
       let tester = HitTester(layout: made.layout)
       let hits = points.map { point in
-        HitRecord(
+        let caret = tester.caretPosition(atX: point.x, y: point.y)
+        return HitRecord(
           x: point.x, y: point.y, link: tester.link(atX: point.x, y: point.y, tolerance: tolerance),
           characterIndex: tester.characterIndex(atX: point.x, y: point.y),
-          caretIndex: tester.closestCharacterIndex(toX: point.x, y: point.y),
+          caretIndex: caret.index, caretAffinity: caret.affinity,
           inToken: tester.isOnToken(atX: point.x, y: point.y))
       }
       return CommandOutcome(

@@ -161,6 +161,13 @@ struct LayoutCommandOptions: ParsableArguments {
   @Option(help: "A language tag for shaping, line breaking and fallback, such as ja or th.")
   var language: String?
 
+  @Option(
+    help: """
+      The paragraphs' base direction: auto (each paragraph's first strong character, as CSS \
+      dir=auto), ltr or rtl.
+      """)
+  var direction: LayoutOptions.Direction = .auto
+
   @Flag(
     help: """
       Fail for a family that is not installed and has no alias, instead of warning and using \
@@ -222,7 +229,7 @@ struct LayoutCommandOptions: ParsableArguments {
       truncationToken: truncationToken.map {
         LayoutOptions.TruncationToken(markup: $0, formatter: formatterOptions.formatter)
       } ?? .ellipsis,
-      minimumScaleFactor: minScale, minimumSize: minSize)
+      minimumScaleFactor: minScale, minimumSize: minSize, direction: direction)
   }
 
   /// Reads, formats and lays out the input, or describes why it cannot.
@@ -334,5 +341,7 @@ extension LayoutOptions.Alignment: ExpressibleByArgument {}
 extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
 
 extension LayoutOptions.WrapMode: ExpressibleByArgument {}
+
+extension LayoutOptions.Direction: ExpressibleByArgument {}
 
 extension LayoutOptions.TruncationMode: ExpressibleByArgument {}

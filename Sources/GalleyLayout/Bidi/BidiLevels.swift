@@ -129,13 +129,22 @@ struct BidiLevels: Hashable, Sendable {
     return runs
   }
 
+  /// The index in ``runs`` of the run that holds a UTF-8 offset (``runs``' count past the
+  /// text's end).
+  ///
+  /// - Parameter utf8Offset: An offset in the text.
+  /// - Returns: The run's index.
+  func runIndex(containing utf8Offset: Int) -> Int {
+    runs.partitioningIndex { $0.utf8Range.upperBound > utf8Offset }
+  }
+
   /// The embedding level of the character at a UTF-8 offset.
   ///
   /// - Parameter utf8Offset: An offset in the text; the text's end (or past it) gives the last
   ///   paragraph's base level, where a caret after the last character sits.
   /// - Returns: The level.
   func level(at utf8Offset: Int) -> UInt8 {
-    let index = runs.partitioningIndex { $0.utf8Range.upperBound > utf8Offset }
+    let index = runIndex(containing: utf8Offset)
     guard index < runs.count else { return paragraph(containing: utf8Offset).baseLevel }
     return runs[index].level
   }

@@ -30,7 +30,8 @@ enum LineBuilder {
         ligatureCarets: carets.finish(line: line, contentEnd: contentEnd, paragraph),
         x: points(frame.x), y: points(frame.top), width: points(line.width),
         height: points(frame.height), baseline: points(frame.baseline),
-        breakReason: line.text.reason, runs: runs)
+        breakReason: line.text.reason, runs: runs,
+        direction: line.isRightToLeft ? .rightToLeft : .leftToRight)
     }
   }
 
@@ -51,7 +52,8 @@ enum LineBuilder {
       length: source.count,
       glyphs: positioned(
         segment, frame: frame, raisedBy: placed.drawingOffset(of: segment), placed.paragraph,
-        carets: &carets))
+        carets: &carets),
+      level: Int(segment.level))
   }
 
   /// A segment's glyphs in points, on a line placed at `frame`; each glyph's cluster goes

@@ -1,8 +1,9 @@
-/// Builds the link regions: for each link, one rectangle per line it is on, over exactly the
-/// link's visible clusters, inside the line's box.
+/// Builds the link regions: for each link, one rectangle per visual fragment on each line it
+/// is on (one per line unless the link crosses a direction change), over exactly the link's
+/// visible clusters, inside the line's box.
 ///
 /// Linear in the glyphs: each segment belongs to one run, so to at most one link, and a line's
-/// pieces of a link are joined in one pass.
+/// neighbouring pieces of a link are joined in one pass.
 enum LinkRegionBuilder {
   /// One region per link of the text, in link order.
   ///
@@ -29,40 +30,31 @@ enum LinkRegionBuilder {
     }
   }
 
-  /// The horizontal extent of each link's glyphs on one line, by link index in increasing
-  /// order.
+  /// The horizontal extent of each visual fragment of a link on one line, left to right.
   ///
-  /// Extents are in 26.6 from the line's start. Glyphs from the line's visible end on (spaces
-  /// hanging past the line's end) are not part of what a tap can hit.
+  /// A fragment is a link's neighbouring segments in the line's (visual) order: one per link
+  /// in a line of one direction, several where a link crosses a direction change and its
+  /// parts are not neighbours on screen. Extents are in 26.6 from the line's start. Glyphs
+  /// from the line's visible end on (spaces hanging past the line's end) are not part of
+  /// what a tap can hit.
   private static func extents(
     on line: AssembledLine, placed: PlacedText
   ) -> [(link: Int, extent: Range<Int64>)] {
-    // A link's segments are neighbours in logical order, so a piece extends the last link
-    // seen or starts a new one.
     var extents: [(link: Int, extent: Range<Int64>)] = []
+    var previousLink: Int?
     for segment in line.segments {
-      guard let link = placed.attributes(of: segment).link,
-        let extent = inkExtent(of: segment, before: line.text.visibleEnd)
-      else { continue }
-      if let last = extents.last, last.link == link {
+      let link = placed.attributes(of: segment).link
+      defer { if !segment.glyphs.isEmpty { previousLink = link } }
+      guard let link, let extent = inkExtent(of: segment, before: line.text.visibleEnd) else {
+        continue
+      }
+      if previousLink == link, let last = extents.last, last.link == link {
         extents[extents.count - 1].extent = last.extent.union(extent)
       } else {
         extents.append((link, extent))
       }
     }
-    guard zip(extents, extents.dropFirst()).contains(where: { $0.link >= $1.link }) else {
-      return extents
-    }
-    // A link in pieces that are not neighbours: sort, then join each link's pieces.
-    var joined: [(link: Int, extent: Range<Int64>)] = []
-    for piece in extents.sorted(by: { $0.link < $1.link }) {
-      if let last = joined.last, last.link == piece.link {
-        joined[joined.count - 1].extent = last.extent.union(piece.extent)
-      } else {
-        joined.append(piece)
-      }
-    }
-    return joined
+    return extents
   }
 
   /// The pen extent of a segment's glyphs whose clusters start before `visibleEnd`, or `nil`.

@@ -44,8 +44,9 @@ struct PlacedText {
   ///   - line: Its line.
   /// - Returns: The covered pen range.
   func visibleExtent(of segment: LineSegment, on line: AssembledLine) -> Range<Int64>? {
+    let start = max(segment.start, 0)
     let end = min(segment.end, line.width)
-    return end > segment.start ? segment.start..<end : nil
+    return end > start ? start..<end : nil
   }
 }
 

@@ -55,46 +55,53 @@ enum Shaper {
   ///   - range: UTF-8 offsets of the run inside `paragraph`.
   ///   - font: The font at its size.
   ///   - language: A BCP 47 tag, or `nil`.
+  ///   - isRightToLeft: The run's direction, from its bidi level: HarfBuzz mirrors brackets
+  ///     and applies the font's right-to-left features in a right-to-left run.
   ///   - shapingBuffer: The buffer to shape in; cleared first.
   /// - Returns: Glyphs in logical order (right-to-left runs are reversed back), with clusters
-  ///   as UTF-8 offsets into `paragraph`, and whether the run is right-to-left.
+  ///   as UTF-8 offsets into `paragraph`.
   ///
-  /// The corresponding C functions are `hb_buffer_add_utf8`,
+  /// The corresponding C functions are `hb_buffer_add_utf8`, `hb_buffer_set_direction`,
   /// `hb_buffer_guess_segment_properties` and `hb_shape`.
   static func shape(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
-    language: String?, buffer shapingBuffer: ShapingBuffer
-  ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
-    guard !range.isEmpty, paragraph.baseAddress != nil else { return ([], false) }
-    guard let words = shapingBuffer.words, let isLatin = wordScript(paragraph, range),
-      font.face.wordsShapeAlone
+    language: String?, isRightToLeft: Bool = false, buffer shapingBuffer: ShapingBuffer
+  ) -> [ShapedGlyph] {
+    guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
+    // Words are shaped left to right: a right-to-left run is always shaped whole.
+    guard !isRightToLeft, let words = shapingBuffer.words,
+      let isLatin = wordScript(paragraph, range), font.face.wordsShapeAlone
     else {
-      return shapeWhole(paragraph, range: range, font: font, language: language, shapingBuffer)
+      return shapeWhole(
+        paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
+        shapingBuffer)
     }
     switch words.plan() {
     case .byWords:
-      let glyphs = shapeByWords(
+      return shapeByWords(
         paragraph, range: range, isLatin: isLatin, font: font, language: language,
         words: words, buffer: shapingBuffer)
-      return (glyphs, false)
     case .whole:
-      return shapeWhole(paragraph, range: range, font: font, language: language, shapingBuffer)
+      return shapeWhole(
+        paragraph, range: range, font: font, language: language, isRightToLeft: false,
+        shapingBuffer)
     case .wholeAndLearn:
-      let shaped = shapeWhole(
-        paragraph, range: range, font: font, language: language, shapingBuffer)
+      let glyphs = shapeWhole(
+        paragraph, range: range, font: font, language: language, isRightToLeft: false,
+        shapingBuffer)
       words.learn(
-        paragraph, words: Self.words(in: paragraph, range), glyphs: shaped.glyphs, font: font,
+        paragraph, words: Self.words(in: paragraph, range), glyphs: glyphs, font: font,
         isLatin: isLatin, language: language)
-      return shaped
+      return glyphs
     }
   }
 
   /// Shapes `range` of `paragraph` in one HarfBuzz call, the whole paragraph as context.
   private static func shapeWhole(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
-    language: String?, _ shapingBuffer: ShapingBuffer
-  ) -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
-    guard let base = paragraph.baseAddress else { return ([], false) }
+    language: String?, isRightToLeft: Bool, _ shapingBuffer: ShapingBuffer
+  ) -> [ShapedGlyph] {
+    guard let base = paragraph.baseAddress else { return [] }
     let buffer = shapingBuffer.handle
     hb_buffer_clear_contents(buffer)
     base.withMemoryRebound(to: CChar.self, capacity: paragraph.count) { characters in
@@ -104,12 +111,13 @@ enum Shaper {
     if let language {
       hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
     }
+    // The direction comes from the bidi level; HarfBuzz guesses only the script.
+    hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_guess_segment_properties(buffer)
-    let isRightToLeft = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
     hb_shape(font.handle, buffer, nil, 0)
     var glyphs = copyGlyphs(buffer, text: paragraph, clusterBase: 0)
     if isRightToLeft { glyphs.reverse() }
-    return (glyphs, isRightToLeft)
+    return glyphs
   }
 
   /// Whether the character at `offset` is a control character (C0 and C1, and DEL).

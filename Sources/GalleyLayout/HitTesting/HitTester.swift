@@ -18,6 +18,23 @@ public struct HitTester: Sendable {
     var maxX: Double
     var location: Int  // UTF-16
     var end: Int  // UTF-16
+    /// Whether the character reads right to left: its start is its right edge.
+    var isRightToLeft: Bool
+
+    /// The caret at the box's left edge: before the character when it reads left to right,
+    /// after it otherwise.
+    var leftCaret: CaretPosition {
+      isRightToLeft
+        ? CaretPosition(index: end, affinity: .upstream)
+        : CaretPosition(index: location, affinity: .downstream)
+    }
+
+    /// The caret at the box's right edge.
+    var rightCaret: CaretPosition {
+      isRightToLeft
+        ? CaretPosition(index: location, affinity: .downstream)
+        : CaretPosition(index: end, affinity: .upstream)
+    }
   }
 
   struct LineBoxes: Sendable {
@@ -71,7 +88,7 @@ public struct HitTester: Sendable {
   /// the token is past the hidden text, not inside it.
   private static func boxes(of line: Layout.Line, hiddenEnd: Int?) -> LineBoxes {
     // Each cluster's extent on the line, in one pass over its glyphs.
-    var clusters: [(start: Int, minX: Double, maxX: Double)] = []
+    var clusters: [(start: Int, minX: Double, maxX: Double, isRightToLeft: Bool)] = []
     var positionOfCluster: [Int: Int] = [:]
     var token: (minX: Double, maxX: Double)?
     var tokenCluster: Int?
@@ -86,7 +103,7 @@ public struct HitTester: Sendable {
           clusters[position].maxX = max(clusters[position].maxX, glyph.x + glyph.advance)
         } else {
           positionOfCluster[glyph.cluster] = clusters.count
-          clusters.append((glyph.cluster, glyph.x, glyph.x + glyph.advance))
+          clusters.append((glyph.cluster, glyph.x, glyph.x + glyph.advance, run.isRightToLeft))
         }
       }
     }
@@ -104,17 +121,25 @@ public struct HitTester: Sendable {
       let parts = graphemes(in: cluster.start..<end, carets: line.ligatureCarets)
       let width = (cluster.maxX - cluster.minX) / Double(parts.count)
       for (index, part) in parts.enumerated() {
+        // A right-to-left ligature's first grapheme is on its right.
+        let slot = Double(cluster.isRightToLeft ? parts.count - 1 - index : index)
         boxes.append(
           CharacterBox(
-            minX: cluster.minX + width * Double(index),
-            maxX: cluster.minX + width * Double(index + 1), location: part.lowerBound,
-            end: part.upperBound))
+            minX: cluster.minX + width * slot, maxX: cluster.minX + width * (slot + 1),
+            location: part.lowerBound, end: part.upperBound, isRightToLeft: cluster.isRightToLeft
+          ))
       }
     }
-    boxes.sort { $0.minX < $1.minX }
-    // Trailing spaces hang past the line's width: they hit nothing.
-    let visibleRight = line.x + line.width
-    boxes.removeAll { $0.minX >= visibleRight - 1e-9 && $0.maxX > visibleRight }
+    // By left edge, then right: a box that takes no room (a control, a bidi mark) comes before
+    // the one it shares its left edge with, so right edges increase too.
+    boxes.sort { ($0.minX, $0.maxX) < ($1.minX, $1.maxX) }
+    // Trailing spaces hang past the line's end side (the left of a right-to-left line): they
+    // hit nothing.
+    let (visibleLeft, visibleRight) = (line.x, line.x + line.width)
+    boxes.removeAll {
+      ($0.minX >= visibleRight - 1e-9 && $0.maxX > visibleRight)
+        || ($0.maxX <= visibleLeft + 1e-9 && $0.minX < visibleLeft)
+    }
     let visibleEnd = boxes.reduce(line.location) { max($0, $1.end) }
     return LineBoxes(
       top: line.y, bottom: line.y + line.height, start: line.location, visibleEnd: visibleEnd,
@@ -235,42 +260,75 @@ public struct HitTester: Sendable {
   /// - Parameters:
   ///   - x: The point's x.
   ///   - y: The point's y.
-  /// - Returns: A UTF-16 offset in `0...text.utf16.count`.
+  /// - Returns: A UTF-16 offset in `0...text.utf16.count`: ``caretPosition(atX:y:)``'s index.
   public func closestCharacterIndex(toX x: Double, y: Double) -> Int {
-    guard !lines.isEmpty else { return 0 }
+    caretPosition(atX: x, y: y).index
+  }
+
+  /// The caret position nearest a point, and the character it sits beside.
+  ///
+  /// The nearest line, then the nearest character edge on it: the left half of a left-to-right
+  /// character gives the caret before it, the right half the caret after it, and the other way
+  /// round in right-to-left text. Past a line's ends, its leftmost or rightmost edge. Where two
+  /// runs of different directions meet, the two sides of the boundary are different logical
+  /// positions; the affinity says which character the caret belongs to, so it is drawn at the
+  /// edge that was hit.
+  ///
+  /// - Parameters:
+  ///   - x: The point's x.
+  ///   - y: The point's y.
+  /// - Returns: The caret's UTF-16 offset and affinity; `(line start, downstream)` on a line
+  ///   without glyphs, and `(0, downstream)` for a layout without lines.
+  public func caretPosition(atX x: Double, y: Double) -> CaretPosition {
+    guard !lines.isEmpty else { return CaretPosition(index: 0, affinity: .downstream) }
     var line = min(Self.firstLine(in: lines, atOrBelow: y), lines.count - 1)
     // In the gap between two lines, the nearer one.
     if line > 0, y < lines[line].top, y - lines[line - 1].bottom < lines[line].top - y {
       line -= 1
     }
     let boxes = lines[line].characters
-    guard let first = boxes.first, let last = boxes.last else { return lines[line].start }
-    if x <= first.minX { return first.location }
-    if x >= last.maxX { return lines[line].visibleEnd }
+    guard let first = boxes.first, let last = boxes.last else {
+      return CaretPosition(index: lines[line].start, affinity: .downstream)
+    }
+    if x <= first.minX { return first.leftCaret }
+    if x >= last.maxX { return last.rightCaret }
     let low = boxes.partitioningIndex { $0.maxX > x }
     let box = boxes[min(low, boxes.count - 1)]
-    return x < (box.minX + box.maxX) / 2 ? box.location : box.end
+    return x < (box.minX + box.maxX) / 2 ? box.leftCaret : box.rightCaret
   }
 
-  /// The rectangles that cover a range of text: one per line fragment, line top to bottom.
+  /// The rectangles that cover a range of text: one per visual fragment, line top to bottom
+  /// and left to right on each line.
+  ///
+  /// A range in text of one direction has one fragment per line; where it crosses a direction
+  /// change, its parts may not be neighbours on screen, and each gets its own rectangle.
   ///
   /// - Parameter range: UTF-16 offsets into the text.
-  /// - Returns: The rectangles, top to bottom; empty when no glyph of the range is shown.
+  /// - Returns: The rectangles; empty when no glyph of the range is shown.
   public func rects(for range: Range<Int>) -> [Layout.Rect] {
     var rects: [Layout.Rect] = []
     for line in lines where line.start < range.upperBound && line.visibleEnd > range.lowerBound {
-      var minX = Double.infinity
-      var maxX = -Double.infinity
-      for box in line.characters where box.location < range.upperBound && box.end > range.lowerBound
-      {
-        minX = min(minX, box.minX)
-        maxX = max(maxX, box.maxX)
+      var fragment: (minX: Double, maxX: Double)?
+      for box in line.characters {
+        if box.location < range.upperBound && box.end > range.lowerBound {
+          fragment = (min(fragment?.minX ?? box.minX, box.minX), max(fragment?.maxX ?? 0, box.maxX))
+        } else if let done = fragment, box.maxX > box.minX {
+          // A character outside the range ends the fragment (one that takes no room does not).
+          rects.append(Self.rect(done, on: line))
+          fragment = nil
+        }
       }
-      if minX < maxX {
-        rects.append(
-          Layout.Rect(x: minX, y: line.top, width: maxX - minX, height: line.bottom - line.top))
-      }
+      if let done = fragment { rects.append(Self.rect(done, on: line)) }
     }
     return rects
+  }
+
+  /// A fragment's rectangle, its line's height.
+  private static func rect(
+    _ fragment: (minX: Double, maxX: Double), on line: LineBoxes
+  ) -> Layout.Rect {
+    Layout.Rect(
+      x: fragment.minX, y: line.top, width: fragment.maxX - fragment.minX,
+      height: line.bottom - line.top)
   }
 }

@@ -45,10 +45,11 @@ extension Layout {
 extension Layout.Line {
   private enum CodingKeys: String, CodingKey {
     case location, length, visibleLength, ligatureCarets, x, y, width, height, baseline
-    case breakReason, runs
+    case breakReason, runs, direction
   }
 
-  /// Decodes a line; `visibleLength` defaults to `length` and `ligatureCarets` to none.
+  /// Decodes a line; `visibleLength` defaults to `length`, `ligatureCarets` to none and
+  /// `direction` to left to right.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: The decoder's errors.
@@ -65,7 +66,9 @@ extension Layout.Line {
       height: try container.decode(Double.self, forKey: .height),
       baseline: try container.decode(Double.self, forKey: .baseline),
       breakReason: try container.decode(Layout.BreakReason.self, forKey: .breakReason),
-      runs: try container.decode([Layout.GlyphRun].self, forKey: .runs))
+      runs: try container.decode([Layout.GlyphRun].self, forKey: .runs),
+      direction: try container.decodeIfPresent(Layout.Direction.self, forKey: .direction)
+        ?? .leftToRight)
   }
 
   /// Encodes the line with every key.
@@ -85,17 +88,19 @@ extension Layout.Line {
     try container.encode(baseline, forKey: .baseline)
     try container.encode(breakReason, forKey: .breakReason)
     try container.encode(runs, forKey: .runs)
+    try container.encode(direction, forKey: .direction)
   }
 }
 
 extension Layout.GlyphRun {
   private enum CodingKeys: String, CodingKey {
-    case font, color, link, location, length, glyphs
+    case font, color, link, location, length, glyphs, level, range
     case isToken = "token"
   }
 
-  /// Decodes a run; without `location` and `length`, the run's text is taken to span its
-  /// glyphs' clusters (the last cluster counted as one code unit), and without `link`, none.
+  /// Decodes a run; without `location` and `length` (or `range`), the run's text is taken to
+  /// span its glyphs' clusters (the last cluster counted as one code unit), without `link`,
+  /// none, and without `level`, 0.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: The decoder's errors.
@@ -104,16 +109,19 @@ extension Layout.GlyphRun {
     let glyphs = try container.decode([Layout.PositionedGlyph].self, forKey: .glyphs)
     let clusters = glyphs.map(\.cluster)
     let first = clusters.min() ?? 0
-    let location = try container.decodeIfPresent(Int.self, forKey: .location) ?? first
+    let range = try container.decodeIfPresent([Int].self, forKey: .range)
+    let location =
+      try container.decodeIfPresent(Int.self, forKey: .location) ?? range?.first ?? first
     let length =
-      try container.decodeIfPresent(Int.self, forKey: .length)
+      try container.decodeIfPresent(Int.self, forKey: .length) ?? range?.dropFirst().first
       ?? clusters.max().map { $0 + 1 - first } ?? 0
     self.init(
       font: try container.decode(Layout.FontReference.self, forKey: .font),
       color: try container.decode(TextColor.self, forKey: .color),
       link: try container.decodeIfPresent(Int.self, forKey: .link), location: location,
       length: length, glyphs: glyphs,
-      isToken: try container.decodeIfPresent(Bool.self, forKey: .isToken) ?? false)
+      isToken: try container.decodeIfPresent(Bool.self, forKey: .isToken) ?? false,
+      level: try container.decodeIfPresent(Int.self, forKey: .level) ?? 0)
   }
 
   /// Encodes the run, writing `null` for a run outside every link, and `token` only for a run
@@ -129,6 +137,8 @@ extension Layout.GlyphRun {
     try container.encode(location, forKey: .location)
     try container.encode(length, forKey: .length)
     try container.encode(glyphs, forKey: .glyphs)
+    try container.encode(level, forKey: .level)
+    try container.encode([location, length], forKey: .range)
     if isToken { try container.encode(true, forKey: .isToken) }
   }
 }

@@ -156,6 +156,14 @@ public struct Layout: Hashable, Sendable, Codable {
     case truncated
   }
 
+  /// The resolved direction of a paragraph.
+  public enum Direction: String, Hashable, Sendable, Codable {
+    /// Left to right.
+    case leftToRight = "ltr"
+    /// Right to left.
+    case rightToLeft = "rtl"
+  }
+
   /// One line of text.
   public struct Line: Hashable, Sendable, Codable {
     /// Where the line starts in the text (UTF-16).
@@ -170,7 +178,7 @@ public struct Layout: Hashable, Sendable, Codable {
     /// UTF-16 offsets, increasing; usually empty. A ligature such as "fi" is one glyph cluster
     /// for two characters: hit-testing and carets split its box evenly at these offsets.
     public var ligatureCarets: [Int]
-    /// Where the line starts horizontally, after alignment.
+    /// The left edge of the line's visible content, after alignment (in either direction).
     public var x: Double
     /// The top of the line box.
     public var y: Double
@@ -182,8 +190,11 @@ public struct Layout: Hashable, Sendable, Codable {
     public var baseline: Double
     /// Why the line ended.
     public var breakReason: BreakReason
-    /// The glyph runs, left to right.
+    /// The glyph runs, left to right (in visual order, whatever their direction).
     public var runs: [GlyphRun]
+    /// The resolved direction of the line's paragraph (`"ltr"` or `"rtl"` in JSON): the side
+    /// the line starts on, and where ``LayoutOptions/Alignment/natural`` puts it.
+    public var direction: Direction
 
     /// Creates a line.
     ///
@@ -199,11 +210,13 @@ public struct Layout: Hashable, Sendable, Codable {
     ///   - baseline: Its baseline from the top of the layout box.
     ///   - breakReason: Why it ended.
     ///   - runs: Its glyph runs, left to right.
+    ///   - direction: Its paragraph's direction.
     public init(
       location: Int, length: Int, visibleLength: Int? = nil, ligatureCarets: [Int] = [],
       x: Double, y: Double, width: Double, height: Double, baseline: Double,
-      breakReason: BreakReason, runs: [GlyphRun]
+      breakReason: BreakReason, runs: [GlyphRun], direction: Direction = .leftToRight
     ) {
+      self.direction = direction
       self.location = location
       self.length = length
       self.visibleLength = visibleLength ?? length
@@ -237,6 +250,15 @@ public struct Layout: Hashable, Sendable, Codable {
     /// A token run's ``location`` and ``length`` are those of ``Layout/truncation``, the text
     /// it stands for, and so are its glyphs' clusters.
     public var isToken: Bool
+    /// The bidi embedding level of the run's text (UAX #9).
+    ///
+    /// Even runs read left to right, odd ones right to left (their glyphs' clusters then
+    /// decrease from left to right). 0 for text without right-to-left characters in a
+    /// left-to-right paragraph.
+    public var level: Int
+
+    /// Whether the run reads right to left (its ``level`` is odd).
+    public var isRightToLeft: Bool { level & 1 == 1 }
 
     /// Creates a run.
     ///
@@ -248,10 +270,12 @@ public struct Layout: Hashable, Sendable, Codable {
     ///   - length: Its length (UTF-16).
     ///   - glyphs: The glyphs, left to right.
     ///   - isToken: Whether the run draws the truncation token.
+    ///   - level: Its bidi embedding level.
     public init(
       font: FontReference, color: TextColor, link: Int? = nil, location: Int = 0,
-      length: Int = 0, glyphs: [PositionedGlyph], isToken: Bool = false
+      length: Int = 0, glyphs: [PositionedGlyph], isToken: Bool = false, level: Int = 0
     ) {
+      self.level = level
       self.isToken = isToken
       self.font = font
       self.color = color

@@ -83,6 +83,9 @@ public struct LayoutOptions: Hashable, Sendable {
   public var paragraphSpacing: Double
   /// A BCP 47 language for shaping, line breaking and fallback, or `nil`.
   public var language: String?
+  /// The paragraphs' base direction: ``Direction/auto`` (the default) finds each one's from
+  /// its text.
+  public var direction: Direction
 
   /// The largest width and the largest spacing values accepted, in points.
   public static let maximumDimension: Double = 1_000_000
@@ -113,6 +116,7 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - truncationToken: The markup drawn in place of truncated text.
   ///   - minimumScaleFactor: The smallest autoshrink scale; 1 for none.
   ///   - minimumSize: The smallest size autoshrink may reach, or 0.
+  ///   - direction: The paragraphs' base direction.
   public init(
     width: Double? = nil, alignment: Alignment = .natural, lineSpacing: Double = 0,
     lineHeightMultiple: Double = 1, usesFontLeading: Bool = false, paragraphSpacing: Double = 0,
@@ -122,8 +126,9 @@ public struct LayoutOptions: Hashable, Sendable {
     kerningTable: [Character: Double] = [:], baselineOffset: Double = 0,
     relativeLineSpacing: Double = 0, tabStops: [Double] = [], maximumLines: Int = 0,
     truncationMode: TruncationMode = .tail, truncationToken: TruncationToken = .ellipsis,
-    minimumScaleFactor: Double = 1, minimumSize: Double = 0
+    minimumScaleFactor: Double = 1, minimumSize: Double = 0, direction: Direction = .auto
   ) {
+    self.direction = direction
     self.maximumLines = maximumLines
     self.truncationMode = truncationMode
     self.truncationToken = truncationToken
@@ -157,10 +162,12 @@ public struct LayoutOptions: Hashable, Sendable {
     case right
     /// Lines are centered.
     case center
-    /// Left for left-to-right text (right-to-left paragraphs arrive with bidi support).
+    /// The start side of each paragraph: left for a left-to-right paragraph, right for a
+    /// right-to-left one.
     case natural
-    /// Lines start at the left edge, and every line but each paragraph's last is stretched to
-    /// the width at its spaces (between its clusters where it has none); needs a width.
+    /// Every line but each paragraph's last is stretched to the width at its spaces (between
+    /// its clusters where it has none), and a paragraph's last line sits at its start side, as
+    /// with ``natural``; needs a width.
     case justify
   }
 

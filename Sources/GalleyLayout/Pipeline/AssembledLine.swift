@@ -4,14 +4,20 @@
 struct AssembledLine {
   /// The line's text, as line breaking found it.
   var text: TextLine
-  /// The line's segments in logical order (bidi reordering, when it comes, reorders these).
+  /// The line's segments: in logical order from line assembly, in visual order (left to
+  /// right) once ``LineReorderer`` has reordered a line with bidi levels.
   var segments: [LineSegment]
-  /// The width of the line's visible content (trailing spaces hang past it).
+  /// The width of the line's visible content (trailing spaces hang past it, on the paragraph's
+  /// end side).
   var width: Int64
+  /// Whether the line's paragraph is right to left (its base level is odd).
+  var isRightToLeft = false
 }
 
-/// One item's part on one line: a slice of its glyphs (re-shaped or reversed only when
-/// needed), placed from `start`.
+/// One item's part on one line: a slice of its glyphs, placed from `start`.
+///
+/// The glyphs are re-shaped or reversed only when needed. Positions before the line's visible
+/// start are negative (white space hanging on the left of a right-to-left line).
 struct LineSegment {
   /// The index of the shaped item in the layout's items (an index, so segments copy cheaply).
   var itemIndex: Int
@@ -26,4 +32,7 @@ struct LineSegment {
   var end: Int64
   /// The baseline shift (up) in 26.6.
   var shift: Int64
+  /// The bidi level of the segment's text: its item's, or its paragraph's where rule L1 reset
+  /// it (trailing white space).
+  var level: UInt8
 }

@@ -14,6 +14,9 @@ struct TextItem {
   var faceIndex: Int
   var synthesizedItalic: Bool
   var synthesizedBold: Bool
+  /// The bidi embedding level (UAX #9) of the item's characters: even is left to right, odd
+  /// right to left; 0 for every item of a text without bidi.
+  var level: UInt8 = 0
 }
 
 /// The items of a text and the faces they use, each face once.
@@ -23,10 +26,18 @@ struct Itemization {
 }
 
 /// Splits formatted text into items: by attribute run, then by the face that draws each part
-/// (the run's resolved face, or a fallback face for characters it lacks).
+/// (the run's resolved face, or a fallback face for characters it lacks), then by bidi level.
 enum Itemizer {
+  /// The items of a text.
+  ///
+  /// - Parameters:
+  ///   - text: The text and its runs.
+  ///   - fonts: The fonts to resolve the runs' families with.
+  ///   - language: A BCP 47 tag for fallback, or `nil`.
+  ///   - levels: The text's bidi levels, or `nil` when it needs none (every item at level 0).
+  /// - Returns: The items in text order and their faces.
   static func items(
-    of text: FormattedText, fonts: FontSet, language: String?
+    of text: FormattedText, fonts: FontSet, language: String?, levels: BidiLevels? = nil
   ) -> Itemization {
     var items: [TextItem] = []
     items.reserveCapacity(text.runs.count)
@@ -68,13 +79,34 @@ enum Itemizer {
           index = faces.count
           faces.append(face)
         }
-        items.append(
-          TextItem(
-            utf8Range: part.utf8Range, runIndex: runIndex, faceIndex: index,
-            synthesizedItalic: attributes.isItalic && face.slant == .upright,
-            synthesizedBold: primary.requestedWeight - face.weight >= 200))
+        let item = TextItem(
+          utf8Range: part.utf8Range, runIndex: runIndex, faceIndex: index,
+          synthesizedItalic: attributes.isItalic && face.slant == .upright,
+          synthesizedBold: primary.requestedWeight - face.weight >= 200)
+        if let levels {
+          append(item, splitAtLevelsOf: levels, to: &items)
+        } else {
+          items.append(item)
+        }
       }
     }
     return Itemization(items: items, faces: faces)
+  }
+
+  /// Appends an item cut where the bidi level changes, each part with its level.
+  private static func append(
+    _ item: TextItem, splitAtLevelsOf levels: BidiLevels, to items: inout [TextItem]
+  ) {
+    var run = levels.runIndex(containing: item.utf8Range.lowerBound)
+    var start = item.utf8Range.lowerBound
+    while start < item.utf8Range.upperBound, run < levels.runs.count {
+      let level = levels.runs[run]
+      var part = item
+      part.utf8Range = start..<min(item.utf8Range.upperBound, level.utf8Range.upperBound)
+      part.level = level.level
+      items.append(part)
+      start = part.utf8Range.upperBound
+      run += 1
+    }
   }
 }

@@ -5,8 +5,8 @@ import GalleyMarkup
 ///
 /// Where a line edge falls on a glyph HarfBuzz marks unsafe to break, that part of the item is
 /// shaped again alone (through `reshape`). Right-to-left items' glyphs are reversed into
-/// left-to-right order here; reordering a line's runs for bidirectional text belongs here too.
-/// Input: ``TextLine``s and ``ShapedItem``s; output: ``AssembledLine``s.
+/// left-to-right order here; ``LineReorderer`` then puts the segments of a line with bidi levels
+/// in visual order. Input: ``TextLine``s and ``ShapedItem``s; output: ``AssembledLine``s.
 struct LineAssembler {
   let paragraph: Paragraph
   let text: FormattedText
@@ -74,7 +74,7 @@ struct LineAssembler {
       segments.append(
         LineSegment(
           itemIndex: itemIndex, sourceRange: part, glyphs: glyphs, start: start, end: pen,
-          shift: Int64(shift)))
+          shift: Int64(shift), level: shaped.item.level))
     }
     return AssembledLine(text: line, segments: segments, width: width)
   }

@@ -41,9 +41,12 @@ struct LineStacker {
         y += spacing + fixed(options.relativeLineSpacing * metrics[position - 1].largestSize)
       }
       let height = metrics[position].height
-      // An indent takes its room from the line's start; alignment works in the rest.
+      // An indent takes its room from the line's start side (the right of a right-to-left
+      // line); alignment works in the rest.
       let indent = options.indentation(ofLineAt: line.text.utf8Range.lowerBound, in: paragraph)
-      let x = left + indent + x(ofLineWidth: line.width, in: contentWidth - indent)
+      let x =
+        left + (line.isRightToLeft ? 0 : indent)
+        + x(of: line, in: contentWidth - indent)
       frames.append(
         LineFrame(
           x: x, top: y, height: height, baseline: y + height - metrics[position].descent))
@@ -94,11 +97,13 @@ struct LineStacker {
     return Metrics(height: height, descent: descent, largestSize: largestSize)
   }
 
-  /// The left edge of a line of `width` in a box of `boxWidth`, by the alignment.
-  private func x(ofLineWidth width: Int64, in boxWidth: Int64) -> Int64 {
-    let slack = boxWidth - width
+  /// The left edge of a line in a box of `boxWidth`, by the alignment: natural and justified
+  /// lines (those justification did not stretch) sit at their paragraph's start side.
+  private func x(of line: AssembledLine, in boxWidth: Int64) -> Int64 {
+    let slack = boxWidth - line.width
     switch options.alignment {
-    case .left, .natural, .justify: return 0
+    case .left: return 0
+    case .natural, .justify: return line.isRightToLeft ? slack : 0
     case .right: return slack
     case .center: return slack / 2
     }

@@ -7,7 +7,10 @@ struct ShapedItem {
   var item: TextItem
   var font: ShapingFont
   var glyphs: [ShapedGlyph]
-  var isRightToLeft: Bool
+
+  /// Whether the item was shaped right to left (its bidi level is odd): its glyphs are in
+  /// logical order, and line assembly reverses them.
+  var isRightToLeft: Bool { item.level & 1 == 1 }
 
   /// Shapes a range of an item: all of it, or the part on one line when a break falls where
   /// HarfBuzz says re-shaping is needed.
@@ -15,17 +18,17 @@ struct ShapedItem {
     _ item: TextItem, range: Range<Int>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
     language: String?, buffer: ShapingBuffer, characterSpacing: Double
   ) -> ShapedItem {
-    let (glyphs, isRightToLeft) = Shaper.shape(
-      paragraph, range: range, font: font, language: language, buffer: buffer)
+    let glyphs = Shaper.shape(
+      paragraph, range: range, font: font, language: language,
+      isRightToLeft: item.level & 1 == 1, buffer: buffer)
     return ShapedItem(
-      item: item, font: font, spacedGlyphs: glyphs, isRightToLeft: isRightToLeft,
-      characterSpacing: characterSpacing)
+      item: item, font: font, spacedGlyphs: glyphs, characterSpacing: characterSpacing)
   }
 
-  /// Shapes consecutive items that share a face and size in one HarfBuzz call.
+  /// Shapes consecutive items that share a face, a size and a bidi level in one HarfBuzz call.
   ///
   /// Such items differ only in paint (color, underline, link); each gets its glyphs back. As in
-  /// Pango, kerning and ligatures then work across a color change.
+  /// Pango, kerning, ligatures and Arabic joining then work across a color change.
   static func shapeGroup(
     _ items: ArraySlice<TextItem>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
     language: String?, buffer: ShapingBuffer, characterSpacing: (TextItem) -> Double
@@ -38,9 +41,9 @@ struct ShapedItem {
           buffer: buffer, characterSpacing: characterSpacing(first))
       ]
     }
-    let (glyphs, isRightToLeft) = Shaper.shape(
+    let glyphs = Shaper.shape(
       paragraph, range: first.utf8Range.lowerBound..<last.utf8Range.upperBound, font: font,
-      language: language, buffer: buffer)
+      language: language, isRightToLeft: first.level & 1 == 1, buffer: buffer)
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)
     var next = 0
@@ -50,7 +53,7 @@ struct ShapedItem {
       shaped.append(
         ShapedItem(
           item: item, font: font, spacedGlyphs: Array(glyphs[start..<next]),
-          isRightToLeft: isRightToLeft, characterSpacing: characterSpacing(item)))
+          characterSpacing: characterSpacing(item)))
     }
     return shaped
   }
@@ -58,13 +61,12 @@ struct ShapedItem {
   /// Wraps glyphs, adding character spacing (FXLabel's characterSpacing) once per cluster,
   /// after its last glyph, as a fraction of the size.
   init(
-    item: TextItem, font: ShapingFont, spacedGlyphs glyphs: [ShapedGlyph], isRightToLeft: Bool,
+    item: TextItem, font: ShapingFont, spacedGlyphs glyphs: [ShapedGlyph],
     characterSpacing: Double
   ) {
     self.item = item
     self.font = font
     self.glyphs = glyphs
-    self.isRightToLeft = isRightToLeft
     let spacing = Int32((characterSpacing * font.size * 64).rounded())
     if spacing != 0 { addSpacing { _ in spacing } }
   }

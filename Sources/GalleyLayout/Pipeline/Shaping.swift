@@ -41,8 +41,9 @@ final class Shaping {
     buffer = ShapingBuffer(words: words)
   }
 
-  /// Shapes every item; consecutive items that share a face and a size and touch are shaped
-  /// in one HarfBuzz call (see ``ShapedItem/shapeGroup(_:font:paragraph:language:buffer:characterSpacing:)``).
+  /// Shapes every item; consecutive items that share a face, a size and a level and touch are
+  /// shaped in one HarfBuzz call (see
+  /// ``ShapedItem/shapeGroup(_:font:paragraph:language:buffer:characterSpacing:)``).
   ///
   /// - Parameter itemization: The items and their faces.
   /// - Returns: The shaped items, in the items' order.
@@ -57,7 +58,7 @@ final class Shaping {
       let size = size(of: first)
       var groupEnd = groupStart + 1
       while groupEnd < items.count, items[groupEnd].faceIndex == first.faceIndex,
-        self.size(of: items[groupEnd]) == size,
+        self.size(of: items[groupEnd]) == size, items[groupEnd].level == first.level,
         items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound
       {
         groupEnd += 1

@@ -1,0 +1,170 @@
+internal import GalleySupport
+
+/// Bidi reordering of assembled lines (UAX #9 rules L1 and L2): each line's segments, cut
+/// where their levels change, in visual order and placed again from the line's start.
+///
+/// Runs after line assembly, only for a text with bidi levels (``BidiLevels``); line breaking
+/// happened in logical order before it, so widths do not change. Rule L1 gives the paragraph's
+/// level to white space at the line's end and before tabs, so trailing spaces go to the end side
+/// of the paragraph (the left of a right-to-left line), where they hang outside the line's
+/// width; rule L2 (``VisualOrder``) then reverses runs from the highest level down. Input and
+/// output: ``AssembledLine``s, whose segments read left to right.
+struct LineReorderer {
+  let paragraph: Paragraph
+  let items: [ShapedItem]
+  let levels: BidiLevels
+
+  /// A line in visual order.
+  ///
+  /// - Parameter line: An assembled line, its segments in logical order.
+  /// - Returns: The line with ``AssembledLine/isRightToLeft`` set and its segments (cut where
+  ///   L1 changes a level) reordered and placed again; the same line when everything on it is
+  ///   left to right.
+  func reorder(_ line: AssembledLine) -> AssembledLine {
+    let base = levels.paragraph(containing: line.text.utf8Range.lowerBound).baseLevel
+    var line = line
+    line.isRightToLeft = base & 1 == 1
+    if base == 0, line.segments.allSatisfy({ $0.level == 0 }) { return line }
+    let resets = resetRanges(of: line.text)
+    var pieces: [LineSegment] = []
+    pieces.reserveCapacity(line.segments.count + 1)
+    for segment in line.segments {
+      cut(segment, at: resets, baseLevel: base, into: &pieces)
+    }
+    let order = VisualOrder.reorder(levels: pieces.map(\.level))
+    return placed(order.map { pieces[$0] }, on: line)
+  }
+
+  /// The ranges rule L1 gives the paragraph's level, in text order: white space (and isolate
+  /// and embedding controls) at the line's end, with its break, and each tab or other segment
+  /// separator with the white space before it.
+  private func resetRanges(of line: TextLine) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    if paragraph.containsTab || paragraph.bytes.contains(0x1F) {
+      var offset = line.utf8Range.lowerBound
+      while offset < line.utf8Range.upperBound {
+        let length = paragraph.scalarLength(at: offset)
+        if bidiClass(at: offset) == .segmentSeparator {
+          let start = whiteSpaceStart(before: offset, notBefore: line.utf8Range.lowerBound)
+          ranges.append(start..<(offset + length))
+        }
+        offset += length
+      }
+    }
+    let end = line.utf8Range.upperBound
+    var start = end
+    while start > line.utf8Range.lowerBound {
+      let previous = scalarStart(before: start)
+      let kind = bidiClass(at: previous)
+      guard
+        kind.isResetBeforeSeparators || kind == .segmentSeparator
+          || kind == .paragraphSeparator
+      else { break }
+      start = previous
+    }
+    if start < end {
+      if let last = ranges.last, last.upperBound >= start {
+        ranges[ranges.count - 1] = min(last.lowerBound, start)..<end
+      } else {
+        ranges.append(start..<end)
+      }
+    }
+    return ranges
+  }
+
+  /// Where the white space (and isolate controls) that ends at `offset` starts.
+  private func whiteSpaceStart(before offset: Int, notBefore limit: Int) -> Int {
+    var start = offset
+    while start > limit {
+      let previous = scalarStart(before: start)
+      guard bidiClass(at: previous).isResetBeforeSeparators else { break }
+      start = previous
+    }
+    return start
+  }
+
+  /// Appends a segment's parts: cut at the edges of the reset ranges, each part at its level.
+  private func cut(
+    _ segment: LineSegment, at resets: [Range<Int>], baseLevel: UInt8,
+    into pieces: inout [LineSegment]
+  ) {
+    var bounds: [(range: Range<Int>, level: UInt8)] = []
+    var start = segment.sourceRange.lowerBound
+    for reset in resets where reset.overlaps(segment.sourceRange) {
+      let clipped = reset.clamped(to: segment.sourceRange)
+      if start < clipped.lowerBound { bounds.append((start..<clipped.lowerBound, segment.level)) }
+      bounds.append((clipped, baseLevel))
+      start = clipped.upperBound
+    }
+    if start < segment.sourceRange.upperBound {
+      bounds.append((start..<segment.sourceRange.upperBound, segment.level))
+    }
+    for bound in bounds {
+      var piece = segment
+      piece.sourceRange = bound.range
+      piece.level = bound.level
+      if bounds.count > 1 {
+        // A segment's clusters are monotonic (reversed in a right-to-left one), so a range's
+        // glyphs are contiguous.
+        let first = segment.glyphs.firstIndex { bound.range.contains($0.cluster) }
+        let last = segment.glyphs.lastIndex { bound.range.contains($0.cluster) }
+        if let first, let last {
+          piece.glyphs = segment.glyphs[first...last]
+        } else {
+          piece.glyphs = segment.glyphs[segment.glyphs.startIndex..<segment.glyphs.startIndex]
+        }
+      }
+      // White space that L1 moved to the other direction reads in that direction.
+      if bound.level & 1 != segment.level & 1 {
+        piece.glyphs = ArraySlice(piece.glyphs.reversed())
+      }
+      pieces.append(piece)
+    }
+  }
+
+  /// The segments, in visual order, placed one after the other so that the visible content
+  /// starts at 0; white space that hangs past the line's end side gets negative positions in a
+  /// right-to-left line.
+  private func placed(_ segments: [LineSegment], on line: AssembledLine) -> AssembledLine {
+    var line = line
+    let visibleEnd = line.text.visibleEnd
+    var pen: Int64 = 0
+    var minimum = Int64.max
+    var maximum = Int64.min
+    line.segments = segments
+    for index in line.segments.indices {
+      line.segments[index].start = pen
+      for glyph in line.segments[index].glyphs {
+        if glyph.cluster < visibleEnd {
+          minimum = min(minimum, pen)
+          maximum = max(maximum, pen + Int64(glyph.xAdvance))
+        }
+        pen += Int64(glyph.xAdvance)
+      }
+      line.segments[index].end = pen
+    }
+    let hasVisibleGlyphs = minimum <= maximum
+    let origin = hasVisibleGlyphs ? minimum : (line.isRightToLeft ? pen : 0)
+    for index in line.segments.indices {
+      line.segments[index].start -= origin
+      line.segments[index].end -= origin
+    }
+    line.width = hasVisibleGlyphs ? maximum - minimum : 0
+    return line
+  }
+
+  /// The start of the scalar that ends at `offset`.
+  private func scalarStart(before offset: Int) -> Int {
+    var start = offset - 1
+    while start > 0, UTF8Decoding.isContinuation(paragraph.bytes[start]) { start -= 1 }
+    return start
+  }
+
+  /// The bidi class of the scalar at `offset`.
+  private func bidiClass(at offset: Int) -> BidiClass {
+    let value = paragraph.bytes.withUnsafeBufferPointer {
+      UTF8Decoding.scalar(in: $0, at: offset).value
+    }
+    return BidiClass(Unicode.Scalar(value) ?? " ")
+  }
+}
