@@ -11,12 +11,14 @@ struct WordShapingTests {
   @Test(
     "Which runs can be shaped word by word, and their script",
     arguments: [
-      ("Plain words", true), ("123 ,.;", false), ("Zürich résumé naïve", true),
-      ("× ÷ ¿¡ «»", false), ("ª", true), ("Ȳ", true), ("ɐ", nil), ("e\u{301}", nil),
-      ("Привет", nil), ("مرحبا", nil), ("文字", nil), ("😀", nil), ("a – b — “c” …", true),
-      ("‰ € ‘’", false), ("1⁄2", nil), ("a\u{200D}b", nil), ("\u{202E}x", nil), ("\u{2028}", nil),
-    ] as [(String, Bool?)])
-  func wordScript(text: String, expected: Bool?) {
+      ("Plain words", .latin), ("123 ,.;", .common), ("Zürich résumé naïve", .latin),
+      ("× ÷ ¿¡ «»", .common), ("ª", .latin), ("Ȳ", .latin), ("ɐ", nil), ("e\u{301}", nil),
+      ("Привет", nil), ("مرحبا، كتاب.", .arabic), ("שָׁלוֹם עולם!", .hebrew), ("שלום abc", nil),
+      ("مرحبا שלום", nil), ("\u{600}١٢", nil), ("a\u{61C}b", nil), ("文字", nil), ("😀", nil),
+      ("a – b — “c” …", .latin), ("‰ € ‘’", .common), ("1⁄2", nil), ("a\u{200D}b", nil),
+      ("\u{202E}x", nil), ("\u{2028}", nil),
+    ] as [(String, WordScript?)])
+  func wordScript(text: String, expected: WordScript?) {
     let bytes = Array(text.utf8)
     let script = bytes.withUnsafeBufferPointer { Shaper.wordScript($0, 0..<bytes.count) }
     #expect(script == expected)
@@ -34,6 +36,18 @@ struct WordShapingTests {
   func wordsShapeAlone(file: String, expected: Bool) throws {
     let face = try #require(ShapingFace(file: "/usr/share/fonts/truetype/" + file, index: 0))
     #expect(face.wordsShapeAlone == expected)
+  }
+
+  @Test(
+    "Hebrew and Arabic words are cached only in fonts whose lookups leave the space alone",
+    arguments: [
+      // DejaVu Sans has a lookup with the space in its Arabic script: runs are shaped whole.
+      ("dejavu/DejaVuSans.ttf", false), ("noto/NotoSansHebrew-Regular.ttf", true),
+      ("noto/NotoSansArabic-Regular.ttf", true), ("noto/NotoNaskhArabic-Regular.ttf", true),
+    ])
+  func rightToLeftWordsShapeAlone(file: String, expected: Bool) throws {
+    let face = try #require(ShapingFace(file: "/usr/share/fonts/truetype/" + file, index: 0))
+    #expect(face.rightToLeftWordsShapeAlone == expected)
   }
 
   /// Paragraphs of words that kern, ligate and carry accents, in several fonts, styles and
@@ -59,6 +73,42 @@ struct WordShapingTests {
         paragraph += (index == 0 ? "" : " ") + word
       }
       return paragraph
+    }
+  }
+
+  /// Hebrew and Arabic paragraphs, with points, joining letters, lam-alef, digits, Latin words
+  /// and color changes inside words.
+  static func rightToLeftParagraphs() -> [String] {
+    let words = [
+      "שלום", "עולם", "שָׁלוֹם", "בְּרֵאשִׁית", "ספר,", "(מילה)", "مرحبا", "كتاب", "لا", "الإسلام",
+      "مُحَمَّد", "في", "١٢٣", "123", "word", "،", "؟", "ك%0Cتا%cب", "ש%Bלו%bם", "اللغة", "٤٫٥",
+    ]
+    var random = SeededGenerator(seed: 41)
+    return (0..<120).map { _ in
+      (0..<Int.random(in: 4...30, using: &random)).map { _ in
+        words.randomElement(using: &random) ?? "x"
+      }.joined(separator: " ")
+    }
+  }
+
+  @Test func rightToLeftWordShapingGivesTheWholeRunLayout() throws {
+    let fonts = try HermeticFonts.fontSet()
+    let byWords = LayoutEngine(fonts: fonts, shapesWords: true)
+    let whole = LayoutEngine(fonts: fonts, shapesWords: false)
+    for family in ["DejaVu Sans", "Noto Sans Hebrew", "Noto Sans Arabic"] {
+      var formatter = LayoutSupport.formatter
+      formatter.defaultFamily = family
+      for paragraph in Self.rightToLeftParagraphs() {
+        let text = try formatter.format(paragraph)
+        for width in [120.0, 400] {
+          let options = LayoutOptions(width: width)
+          for _ in 0..<2 {
+            #expect(
+              try byWords.layout(text, options: options) == whole.layout(text, options: options),
+              "\(family): \(paragraph) at \(width)")
+          }
+        }
+      }
     }
   }
 

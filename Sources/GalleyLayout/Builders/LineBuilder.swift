@@ -122,20 +122,30 @@ private struct CaretWalk {
     return carets
   }
 
-  /// The carets of a line whose clusters are out of text order: sorted first.
+  /// The carets of a line whose clusters are out of text order (a line with right-to-left
+  /// runs): each segment's clusters are monotonic, so each is walked in text order on its
+  /// own, a cluster ending where the next one of its segment starts or where the segment's
+  /// text ends; only the carets found, usually none, are sorted.
   private static func sortedCarets(
     of line: AssembledLine, _ contentEnd: Int, _ paragraph: Paragraph
   ) -> [Int] {
-    var clusters = line.segments.flatMap { $0.glyphs.map(\.cluster) }
-    clusters.sort()
     var carets: [Int] = []
-    var index = 0
-    while index < clusters.count {
-      let start = clusters[index]
-      while index < clusters.count, clusters[index] == start { index += 1 }
-      let end = index < clusters.count ? clusters[index] : max(contentEnd, start + 1)
-      appendCarets(inside: start..<end, paragraph, to: &carets)
+    for segment in line.segments {
+      let glyphs = segment.glyphs
+      guard let first = glyphs.first, let last = glyphs.last else { continue }
+      let isReversed = first.cluster > last.cluster
+      let segmentEnd = min(segment.sourceRange.upperBound, max(contentEnd, first.cluster + 1))
+      var index = isReversed ? glyphs.endIndex - 1 : glyphs.startIndex
+      let step = isReversed ? -1 : 1
+      while glyphs.indices.contains(index) {
+        let start = glyphs[index].cluster
+        while glyphs.indices.contains(index), glyphs[index].cluster == start { index += step }
+        let end =
+          glyphs.indices.contains(index) ? glyphs[index].cluster : max(segmentEnd, start + 1)
+        appendCarets(inside: start..<end, paragraph, to: &carets)
+      }
     }
+    carets.sort()
     return carets
   }
 

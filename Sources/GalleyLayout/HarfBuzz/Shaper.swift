@@ -68,9 +68,11 @@ enum Shaper {
     language: String?, isRightToLeft: Bool = false, buffer shapingBuffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
-    // Words are shaped left to right: a right-to-left run is always shaped whole.
-    guard !isRightToLeft, let words = shapingBuffer.words,
-      let isLatin = wordScript(paragraph, range), font.face.wordsShapeAlone
+    guard let words = shapingBuffer.words, let script = wordScript(paragraph, range),
+      script.isRightToLeft == isRightToLeft,
+      isRightToLeft
+        ? font.face.rightToLeftWordsShapeAlone && contextAllowsWords(paragraph, range, script)
+        : font.face.wordsShapeAlone
     else {
       return shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -79,19 +81,19 @@ enum Shaper {
     switch words.plan() {
     case .byWords:
       return shapeByWords(
-        paragraph, range: range, isLatin: isLatin, font: font, language: language,
+        paragraph, range: range, script: script, font: font, language: language,
         words: words, buffer: shapingBuffer)
     case .whole:
       return shapeWhole(
-        paragraph, range: range, font: font, language: language, isRightToLeft: false,
+        paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
     case .wholeAndLearn:
       let glyphs = shapeWhole(
-        paragraph, range: range, font: font, language: language, isRightToLeft: false,
+        paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
       words.learn(
         paragraph, words: Self.words(in: paragraph, range), glyphs: glyphs, font: font,
-        isLatin: isLatin, language: language)
+        script: script, language: language)
       return glyphs
     }
   }
@@ -170,25 +172,30 @@ enum Shaper {
     return glyphs
   }
 
-  /// Whether a run can be shaped word by word, and its script: `true` for Latin, `false` for
-  /// Common, `nil` when a character is outside the ranges below (other scripts, combining
-  /// marks, joiners, bidi controls, the fraction slash).
+  /// Whether a run can be shaped word by word, and its script: `nil` when a character is
+  /// outside the ranges below (other scripts, combining marks outside Hebrew and Arabic,
+  /// joiners, bidi controls, the fraction slash) or the run has letters of two scripts.
   ///
   /// Accepted: everything below U+0250, where every letter is Latin and everything else is
   /// Common, plus the dashes, quotation marks, bullets and ellipsis of U+2010 to U+2027, the
   /// Common punctuation of U+2030 to U+205E but the fraction slash U+2044 (HarfBuzz forms
-  /// fractions around it), and the currency signs of U+20A0 to U+20BF. The run's script is
-  /// Latin exactly when it has a Latin letter: what `hb_buffer_guess_segment_properties`
-  /// would find.
-  static func wordScript(_ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool? {
-    var isLatin = false
+  /// fractions around it), and the currency signs of U+20A0 to U+20BF; Hebrew letters and
+  /// points (U+0591 to U+05F4); and the Arabic block from U+060B to U+06FF but the Arabic
+  /// letter mark U+061C and the end of ayah U+06DD (the prepended number signs before U+060B
+  /// reach over the next word). The run's script is the script of its letters: what
+  /// `hb_buffer_guess_segment_properties` would find.
+  static func wordScript(
+    _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+  ) -> WordScript? {
+    var script = WordScript.common
     var index = range.lowerBound
     while index < range.upperBound {
       let byte = paragraph[index]
       if byte < 0x80 {
         // ASCII letters.
         if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
-          isLatin = true
+          guard let merged = script.merged(with: .latin) else { return nil }
+          script = merged
         }
         index += 1
         continue
@@ -200,18 +207,44 @@ enum Shaper {
         index += 3
         continue
       }
-      // Two-byte sequences up to U+024F (lead bytes C2 to C9, C9 only up to 8F).
-      guard byte >= 0xC2, byte <= 0xC9, index + 1 < range.upperBound else { return nil }
+      // Two-byte sequences: up to U+024F (lead bytes C2 to C9), Hebrew and Arabic (D6 to DB).
+      guard byte >= 0xC2, byte <= 0xDB, index + 1 < range.upperBound else { return nil }
       let next = paragraph[index + 1]
-      guard next & 0xC0 == 0x80, byte < 0xC9 || next < 0x90 else { return nil }
+      guard next & 0xC0 == 0x80 else { return nil }
       let scalar = UInt32(byte & 0x1F) << 6 | UInt32(next & 0x3F)
-      // ª, º and the Latin-1 and Latin Extended letters (not × and ÷).
-      if scalar == 0xAA || scalar == 0xBA || (scalar >= 0xC0 && scalar != 0xD7 && scalar != 0xF7) {
-        isLatin = true
+      guard let letter = twoByteScript(scalar), let merged = script.merged(with: letter) else {
+        return nil
       }
+      script = merged
       index += 2
     }
-    return isLatin
+    return script
+  }
+
+  /// The word script of a two-byte scalar (U+0080 to U+07FF), or `nil` for one outside the
+  /// accepted ranges.
+  private static func twoByteScript(_ scalar: UInt32) -> WordScript? {
+    switch scalar {
+    // ª, º and the Latin-1 and Latin Extended letters (not × and ÷).
+    case 0xAA, 0xBA: return .latin
+    case 0xC0..<0x250: return scalar == 0xD7 || scalar == 0xF7 ? .common : .latin
+    case 0x80..<0xC0: return .common
+    case 0x591...0x5F4: return .hebrew
+    case 0x60B...0x6FF: return scalar == 0x61C || scalar == 0x6DD ? nil : .arabic
+    default: return nil
+    }
+  }
+
+  /// Whether a right-to-left run's words may be shaped alone: an Arabic run must not touch a
+  /// character it could join to (only ASCII may stand right before or after it), since a word
+  /// shaped alone has no context.
+  private static func contextAllowsWords(
+    _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ script: WordScript
+  ) -> Bool {
+    guard script == .arabic else { return true }
+    if range.lowerBound > 0, paragraph[range.lowerBound - 1] >= 0x80 { return false }
+    if range.upperBound < paragraph.count, paragraph[range.upperBound] >= 0x80 { return false }
+    return true
   }
 
   /// Whether the three-byte sequence E2 `second` `third` is in the punctuation and currency
@@ -229,7 +262,7 @@ enum Shaper {
   /// Shapes a run word by word (each word with the spaces after it), taking words seen before
   /// from the font's cache.
   private static func shapeByWords(
-    _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, isLatin: Bool,
+    _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: WordScript,
     font: ShapingFont, language: String?, words cache: WordShapes, buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     let words = Self.words(in: paragraph, range)
@@ -238,14 +271,14 @@ enum Shaper {
     while next < words.count {
       // Known words in one pass under the cache's lock, up to the first one not known.
       next += cache.appendKnown(
-        paragraph, words: words[next...], font: font, isLatin: isLatin, language: language,
+        paragraph, words: words[next...], font: font, script: script, language: language,
         to: &glyphs)
       guard next < words.count else { break }
       let word = words[next]
       let shaped = shapeWord(
-        paragraph, word, isLatin: isLatin, font: font, language: language, buffer: buffer)
+        paragraph, word, script: script, font: font, language: language, buffer: buffer)
       cache.remember(
-        UnsafeBufferPointer(rebasing: paragraph[word]), font: font, isLatin: isLatin,
+        UnsafeBufferPointer(rebasing: paragraph[word]), font: font, script: script,
         language: language, glyphs: shaped)
       glyphs.append(word: shaped, at: word.lowerBound)
       next += 1
@@ -274,7 +307,7 @@ enum Shaper {
   /// Shapes one word alone, with the run's script, direction and language; clusters are
   /// relative to the word's start.
   private static func shapeWord(
-    _ paragraph: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, isLatin: Bool,
+    _ paragraph: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, script: WordScript,
     font: ShapingFont, language: String?, buffer shapingBuffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     guard let base = paragraph.baseAddress else { return [] }
@@ -288,10 +321,17 @@ enum Shaper {
     }
     // The run's properties, not the word's: a word of digits in a Latin run is shaped as
     // Latin, like the run.
-    if isLatin { hb_buffer_set_script(buffer, HB_SCRIPT_LATIN) }
-    hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+    switch script {
+    case .common: break
+    case .latin: hb_buffer_set_script(buffer, HB_SCRIPT_LATIN)
+    case .hebrew: hb_buffer_set_script(buffer, HB_SCRIPT_HEBREW)
+    case .arabic: hb_buffer_set_script(buffer, HB_SCRIPT_ARABIC)
+    }
+    hb_buffer_set_direction(buffer, script.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(font.handle, buffer, nil, 0)
-    return copyGlyphs(buffer, text: paragraph, clusterBase: word.lowerBound)
+    var glyphs = copyGlyphs(buffer, text: paragraph, clusterBase: word.lowerBound)
+    if script.isRightToLeft { glyphs.reverse() }
+    return glyphs
   }
 }

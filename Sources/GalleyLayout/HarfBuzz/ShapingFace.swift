@@ -11,9 +11,24 @@ final class ShapingFace: @unchecked Sendable {
   let unitsPerEm: Int32
   /// ``wordsShapeAlone``, once known: 0 not yet, 1 yes, 2 no.
   private let wordCheck = Atomic<UInt8>(0)
+  /// ``rightToLeftWordsShapeAlone``, once known: 0 not yet, 1 yes, 2 no.
+  private let rightToLeftWordCheck = Atomic<UInt8>(0)
+
+  /// Whether Hebrew and Arabic words of this face shape the same alone as inside a run (see
+  /// ``checkWordsShapeAlone(_:rightToLeft:)``); checked on first use.
+  var rightToLeftWordsShapeAlone: Bool {
+    switch rightToLeftWordCheck.load(ordering: .acquiring) {
+    case 1: return true
+    case 2: return false
+    default:
+      let answer = Self.checkWordsShapeAlone(handle, rightToLeft: true)
+      rightToLeftWordCheck.store(answer ? 1 : 2, ordering: .releasing)
+      return answer
+    }
+  }
 
   /// Whether words of this face shape the same alone as inside a run, so they can be cached
-  /// (see ``checkWordsShapeAlone(_:)``); checked on first use.
+  /// (see ``checkWordsShapeAlone(_:rightToLeft:)``); checked on first use.
   var wordsShapeAlone: Bool {
     switch wordCheck.load(ordering: .acquiring) {
     case 1: return true

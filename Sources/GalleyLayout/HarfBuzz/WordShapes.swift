@@ -19,7 +19,7 @@ final class WordShapes: Sendable {
     var second: UInt64 = 0
     var third: UInt64 = 0
     var count: UInt8
-    var isLatin: Bool
+    var script: WordScript
     /// The run's language, numbered by ``WordShapes`` (0 for none).
     var language: Int32
 
@@ -27,10 +27,10 @@ final class WordShapes: Sendable {
     static let capacity = 24
 
     /// The key of `bytes` (at most ``capacity`` of them).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, font: Int, isLatin: Bool, language: Int32) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, font: Int, script: WordScript, language: Int32) {
       self.font = font
       count = UInt8(bytes.count)
-      self.isLatin = isLatin
+      self.script = script
       self.language = language
       for (index, byte) in bytes.enumerated() {
         let shift = UInt64((index & 7) * 8)
@@ -45,7 +45,7 @@ final class WordShapes: Sendable {
     /// One mixed word for the hasher: equal keys mix equally, and `==` compares every field.
     func hash(into hasher: inout Hasher) {
       let properties =
-        UInt64(count) << 40 | UInt64(isLatin ? 1 : 0) << 32
+        UInt64(count) << 40 | UInt64(script.rawValue) << 32
         | UInt64(UInt32(bitPattern: language))
       hasher.combine(
         first &+ second &* 0x9E37_79B9_7F4A_7C15 &+ third &* 0xC2B2_AE3D_27D4_EB4F
@@ -91,7 +91,7 @@ final class WordShapes: Sendable {
   /// - Returns: How many words were appended.
   func appendKnown(
     _ paragraph: UnsafeBufferPointer<UInt8>, words: ArraySlice<Range<Int>>, font: ShapingFont,
-    isLatin: Bool, language: String?, to glyphs: inout [ShapedGlyph]
+    script: WordScript, language: String?, to glyphs: inout [ShapedGlyph]
   ) -> Int {
     state.withLock { state in
       let language = Self.number(of: language, in: &state)
@@ -100,7 +100,7 @@ final class WordShapes: Sendable {
         guard word.count <= Key.capacity,
           let known = state.words[
             Key(
-              UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, isLatin: isLatin,
+              UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, script: script,
               language: language)]
         else {
           if word.count <= Key.capacity { state.misses += 1 }
@@ -158,11 +158,11 @@ final class WordShapes: Sendable {
   ///   - words: The run's words, in order (see ``Shaper/words(in:_:)``).
   ///   - glyphs: The run's glyphs in text order, clusters counted in `paragraph`.
   ///   - font: The font they were shaped with.
-  ///   - isLatin: The run's script.
+  ///   - script: The run's script.
   ///   - language: The run's language.
   func learn(
     _ paragraph: UnsafeBufferPointer<UInt8>, words: [Range<Int>], glyphs: [ShapedGlyph],
-    font: ShapingFont, isLatin: Bool, language: String?
+    font: ShapingFont, script: WordScript, language: String?
   ) {
     state.withLock { state in
       let language = Self.number(of: language, in: &state)
@@ -172,7 +172,7 @@ final class WordShapes: Sendable {
         while next < glyphs.count, glyphs[next].cluster < word.upperBound { next += 1 }
         guard word.count <= Key.capacity else { continue }
         let key = Key(
-          UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, isLatin: isLatin,
+          UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, script: script,
           language: language)
         if state.words[key] != nil {
           state.hits += 1
@@ -198,14 +198,14 @@ final class WordShapes: Sendable {
 
   /// Remembers a word's glyphs (clusters relative to the word's start).
   func remember(
-    _ word: UnsafeBufferPointer<UInt8>, font: ShapingFont, isLatin: Bool, language: String?,
+    _ word: UnsafeBufferPointer<UInt8>, font: ShapingFont, script: WordScript, language: String?,
     glyphs: [ShapedGlyph]
   ) {
     guard word.count <= Key.capacity else { return }
     state.withLock { state in
       state.makeRoom(for: glyphs.count)
       let key = Key(
-        word, font: font.serial, isLatin: isLatin,
+        word, font: font.serial, script: script,
         language: Self.number(of: language, in: &state))
       state.words[key] = glyphs
     }
@@ -228,10 +228,12 @@ final class WordShapes: Sendable {
 }
 
 extension ShapingFace {
-  /// Whether Latin and Common words of this face shape the same alone as inside a run.
+  /// Whether Latin and Common words of this face (or, with `rightToLeft`, Hebrew and Arabic
+  /// words) shape the same alone as inside a run.
   ///
   /// That holds when no lookup HarfBuzz applies to such text by default (the features it turns
-  /// on for horizontal text, in the `latn`, `DFLT` and `dflt` scripts, any language) involves
+  /// on for horizontal text, in the `latn`, `DFLT` and `dflt` scripts, or `hebr` and `arab`
+  /// with the Arabic joining features, any language) involves
   /// the space glyph before, in or after its input; when no legacy `kern` table applies; and
   /// when there are no AAT tables, which HarfBuzz would use instead. DejaVu's fonts pass;
   /// Lato and Liberation Sans, which kern pairs with the space, do not.
@@ -240,7 +242,7 @@ extension ShapingFace {
   /// first use. The corresponding C functions are `hb_ot_layout_collect_lookups`,
   /// `hb_ot_layout_lookup_collect_glyphs`, `hb_ot_layout_table_get_feature_tags` and
   /// `hb_aat_layout_has_substitution`.
-  static func checkWordsShapeAlone(_ face: OpaquePointer) -> Bool {
+  static func checkWordsShapeAlone(_ face: OpaquePointer, rightToLeft: Bool = false) -> Bool {
     if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0 {
       return false
     }
@@ -263,12 +265,18 @@ extension ShapingFace {
       hb_set_destroy(input)
       hb_set_destroy(after)
     }
-    let scripts = ["latn", "DFLT", "dflt"].map(tag) + [0]
-    let features =
-      [
-        "rvrn", "ltra", "ltrm", "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt",
-        "clig", "curs", "dist", "kern", "liga", "rclt", "rand", "trak",
-      ].map(tag) + [0]
+    let scripts =
+      (rightToLeft ? ["hebr", "arab", "DFLT", "dflt"] : ["latn", "DFLT", "dflt"])
+      .map(tag) + [0]
+    let common = [
+      "rvrn", "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs",
+      "dist", "kern", "liga", "rclt", "rand", "trak",
+    ]
+    let directional =
+      rightToLeft
+      ? ["rtla", "rtlm", "isol", "fina", "fin2", "fin3", "medi", "med2", "init", "mset", "stch"]
+      : ["ltra", "ltrm"]
+    let features = (common + directional).map(tag) + [0]
     guard let lookups = hb_set_create() else { return false }
     defer { hb_set_destroy(lookups) }
     for table in [gsub, gpos] {

@@ -13,6 +13,22 @@ struct LineReorderer {
   let paragraph: Paragraph
   let items: [ShapedItem]
   let levels: BidiLevels
+  /// Whether the text has a tab or another segment separator (U+001F), which rule L1 resets
+  /// with the white space before it.
+  private let hasSegmentSeparators: Bool
+
+  /// Prepares reordering for one layout.
+  ///
+  /// - Parameters:
+  ///   - paragraph: The text.
+  ///   - items: The shaped items.
+  ///   - levels: The text's bidi levels.
+  init(paragraph: Paragraph, items: [ShapedItem], levels: BidiLevels) {
+    self.paragraph = paragraph
+    self.items = items
+    self.levels = levels
+    hasSegmentSeparators = paragraph.containsTab || paragraph.bytes.contains(0x1F)
+  }
 
   /// A line in visual order.
   ///
@@ -40,7 +56,7 @@ struct LineReorderer {
   /// separator with the white space before it.
   private func resetRanges(of line: TextLine) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
-    if paragraph.containsTab || paragraph.bytes.contains(0x1F) {
+    if hasSegmentSeparators {
       var offset = line.utf8Range.lowerBound
       while offset < line.utf8Range.upperBound {
         let length = paragraph.scalarLength(at: offset)
