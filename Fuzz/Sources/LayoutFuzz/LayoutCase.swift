@@ -78,6 +78,7 @@ extension LayoutCase {
     }
     if label & 32 != 0 { options.minimumScaleFactor = 0.5 }
     if label & 64 != 0 { options.height = formatter.defaultSize * 2.5 }
+    if label & 128 != 0 { options.direction = .rightToLeft }
   }
 }
 
@@ -92,6 +93,7 @@ extension LayoutCase: CustomStringConvertible {
       + "orphans \(options.allowsOrphans), maximum lines \(options.maximumLines), "
       + "truncation \(options.truncationMode), token \(options.truncationToken.markup), "
       + "minimum scale \(options.minimumScaleFactor), height \(options.height ?? 0), "
+      + "direction \(options.direction), "
       + "markup \(markup.debugDescription)"
   }
 }
