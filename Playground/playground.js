@@ -102,8 +102,11 @@
     Galley.MarkupHighlighter.render(elements.highlight, elements.markup.value, {
       plain: elements.plain.checked, error: markupError,
     });
+    // The textarea grows with its text, so it never shows a scroll bar that would make it
+    // wrap lines narrower than the layer under it.
+    elements.markup.style.height = "auto";
+    elements.markup.style.height = elements.markup.scrollHeight + 2 + "px";
     elements.highlight.scrollTop = elements.markup.scrollTop;
-    elements.highlight.scrollLeft = elements.markup.scrollLeft;
   }
 
   /**
@@ -367,6 +370,7 @@
         italic: $("lookup-italic").checked }, $("font-result"), elements.families);
     });
     window.addEventListener("hashchange", restoreFromURL);
+    window.addEventListener("resize", highlight);
   }
 
   /**
