@@ -70,13 +70,13 @@ Galley.Api = (function () {
     const effects = new Set(state.options.effects);
     for (const [id, value] of Object.entries(state.options.values)) {
       const field = Galley.OptionsTable.fields.get(id);
-      if (!field || (field.group.effect && !effects.has(field.group.effect))) continue;
+      if (!field || value === "" || (field.group.effect && !effects.has(field.group.effect))) continue;
       place(body, field.path, encode(field.kind, value));
     }
     // An effect switched on with every field empty still needs one field to turn it on.
     for (const group of Galley.OptionsTable.groups) {
       if (!group.effect || !effects.has(group.effect)) continue;
-      const sent = group.fields.some((field) => state.options.values[field.id] !== undefined);
+      const sent = group.fields.some((field) => (state.options.values[field.id] || "") !== "");
       if (!sent) {
         const first = group.fields.find((field) => field.value !== undefined);
         place(body, first.path, encode(first.kind, first.value));

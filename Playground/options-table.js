@@ -223,6 +223,8 @@ Galley.OptionsTable = (function () {
 
   /**
    * Reads the form: the values that differ from the CLI's defaults, and the effects switched on.
+   * An effect's field that was cleared is read as "" (sent as nothing), so that restoring the
+   * state does not fill in its starting value again.
    * @param {HTMLFormElement} form The form.
    * @returns {{values: Object<string, (string|boolean)>, effects: string[]}} The state.
    */
@@ -237,6 +239,8 @@ Galley.OptionsTable = (function () {
           if (control.checked) values[field.id] = true;
         } else if (control.value.trim() !== "") {
           values[field.id] = control.value.trim();
+        } else if (group.effect && field.value !== undefined) {
+          values[field.id] = "";  // cleared on purpose: not the starting value
         }
       }
     }
@@ -244,7 +248,8 @@ Galley.OptionsTable = (function () {
   }
 
   /**
-   * Sets every control: the given values, and each field's starting value elsewhere.
+   * Sets every control: the given values, and the starting value of a field that has one and
+   * is missing from them (every field, when `values` is missing).
    * @param {HTMLFormElement} form The form.
    * @param {{values?: Object<string, (string|boolean)>, effects?: string[]}} state What
    *   ``read`` returned, or part of it; a missing `values` keeps the starting values.
@@ -256,7 +261,9 @@ Galley.OptionsTable = (function () {
       if (group.effect) form.elements["effect-" + group.effect].checked = effects.has(group.effect);
       for (const field of group.fields) {
         const control = form.elements[field.id];
-        const value = given ? given[field.id] : field.value;
+        let value = given ? given[field.id] : field.value;
+        if (value === undefined && group.effect) value = field.value;
+        if (field.kind === "choice" && value === field.choices[0]) value = "";
         if (field.kind === "bool") control.checked = value === true;
         else control.value = value === undefined ? "" : String(value);
         control.dispatchEvent(new Event("galley:set"));

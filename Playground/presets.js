@@ -45,7 +45,7 @@ Galley.Presets = [
       options: {
         values: {
           family: "DejaVu Sans", size: "48", color: "#FFE14D", align: "center", scale: "2",
-          padding: "6", outlineWidth: "5", outlineColor: "#3A1500", outlineJoin: "round",
+          padding: "6", outlineWidth: "5", outlineColor: "#3A1500",
           shadowOffset: "0,4", shadowBlur: "0", shadowColor: "#3A1500", glowBlur: "10",
           glowColor: "#FFB000A0",
         },
