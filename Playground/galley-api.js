@@ -143,11 +143,7 @@ Galley.Api = (function () {
    * @returns {string|null} The base64 text.
    */
   function imageData(payload) {
-    const image = payload.image || {};
-    for (const candidate of [image.data, image.base64, payload.data, payload.base64]) {
-      if (typeof candidate === "string") return candidate;
-    }
-    return null;
+    return typeof payload.data === "string" ? payload.data : null;
   }
 
   return { buildRequest, encode, send, imageData };

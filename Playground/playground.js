@@ -178,18 +178,19 @@
 
   /**
    * Shows a rendered label, its geometry and its links.
-   * @param {object} payload The `?include=layout` body.
+   * @param {object} payload The `?include=layout` body: `data` (the PNG in base64), `format`
+   *   and `layout`, whose `image` holds the image's geometry.
    * @param {number} milliseconds The round trip.
    */
   function showRendered(payload, milliseconds) {
     const data = Galley.Api.imageData(payload);
-    if (!data || !payload.image || !payload.layout) {
+    const image = payload.layout && payload.layout.image;
+    if (!data || !image) {
       showFailure({ status: 0, message: "the server's answer has no image", markup: null });
       return;
     }
     showMarkupError(null);
     $("preview-frame").classList.remove("stale");
-    const image = payload.image;
     preview.show({ src: "data:image/png;base64," + data, image, layout: payload.layout });
     const geometry = [["Image", image.width + " × " + image.height + " px"], ["Scale", image.scale],
       ["Origin", image.originX + ", " + image.originY + " pt"],
