@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyLayout
+import GalleyWire
 
 /// `galley hit`: what is under points of a layout, as JSON.
 struct HitCommand: OutcomeCommand {

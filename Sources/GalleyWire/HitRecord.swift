@@ -6,19 +6,39 @@
 ///
 /// `link` and `characterIndex` are written as `null` when nothing is there, not left out. On
 /// the truncation token, `inToken` is `true` and `characterIndex` is the truncation's location.
-struct HitRecord: Encodable {
+package struct HitRecord: Encodable, Sendable {
   /// The point's x, in layout points.
-  var x: Double
+  package var x: Double
   /// The point's y, in layout points.
-  var y: Double
+  package var y: Double
   /// The index of the link hit, or `nil`.
-  var link: Int?
+  package var link: Int?
   /// The UTF-16 offset of the character under the point, or `nil`.
-  var characterIndex: Int?
+  package var characterIndex: Int?
   /// The UTF-16 offset of the caret position nearest the point.
-  var caretIndex: Int
+  package var caretIndex: Int
   /// Whether the point is on the truncation token's glyphs.
-  var inToken: Bool
+  package var inToken: Bool
+
+  /// A record of one point.
+  ///
+  /// - Parameters:
+  ///   - x: The point's x, in layout points.
+  ///   - y: The point's y, in layout points.
+  ///   - link: The index of the link hit, or `nil`.
+  ///   - characterIndex: The UTF-16 offset of the character under the point, or `nil`.
+  ///   - caretIndex: The UTF-16 offset of the nearest caret position.
+  ///   - inToken: Whether the point is on the truncation token.
+  package init(
+    x: Double, y: Double, link: Int?, characterIndex: Int?, caretIndex: Int, inToken: Bool
+  ) {
+    self.x = x
+    self.y = y
+    self.link = link
+    self.characterIndex = characterIndex
+    self.caretIndex = caretIndex
+    self.inToken = inToken
+  }
 
   private enum CodingKeys: String, CodingKey {
     case x, y, link, characterIndex, caretIndex, inToken
@@ -28,7 +48,7 @@ struct HitRecord: Encodable {
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(x, forKey: .x)
     try container.encode(y, forKey: .y)
