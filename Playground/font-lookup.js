@@ -84,10 +84,12 @@ Galley.FontLookup = (function () {
    * @param {HTMLDataListElement} datalist The family suggestions.
    */
   async function lookUp(query, output, datalist) {
-    const parameters = new URLSearchParams({ family: query.family, weight: query.weight || "0" });
-    if (query.italic) parameters.set("italic", "true");
+    // encodeURIComponent writes a space as %20; the server does not read "+" as a space.
+    const parameters = [["family", query.family], ["weight", query.weight || "0"]];
+    if (query.italic) parameters.push(["italic", "true"]);
+    const search = parameters.map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
     output.textContent = "Looking up…";
-    const result = await Galley.Api.send("GET", "v1/font?" + parameters.toString(), null);
+    const result = await Galley.Api.send("GET", "v1/font?" + search, null);
     if (!result.ok) {
       output.textContent = "Error: " + result.error.message;
       return;
