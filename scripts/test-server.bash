@@ -55,6 +55,7 @@ test_server_start() {
   trap test_server_stop EXIT
   trap 'exit 130' INT TERM
   test_server_write_fontconfig "$TEST_SERVER_DIR/fonts.conf"
+  : >"$TEST_SERVER_DIR/stdout"
   FONTCONFIG_FILE=$TEST_SERVER_DIR/fonts.conf "$bin" --host 127.0.0.1 --port 0 "$@" \
     >"$TEST_SERVER_DIR/stdout" 2>"$TEST_SERVER_LOG" </dev/null &
   TEST_SERVER_PID=$!
@@ -69,8 +70,11 @@ test_server_start() {
       echo "test-server: galley-server printed no address in 60 seconds" >&2
       return 1
     fi
-    address=$(head -n 1 "$TEST_SERVER_DIR/stdout" 2>/dev/null | tr -d '\r')
-    [ -n "$address" ] && [ "$(wc -l <"$TEST_SERVER_DIR/stdout")" -ge 1 ] || address=""
+    # Only a whole first line counts.
+    if [ "$(wc -l <"$TEST_SERVER_DIR/stdout")" -ge 1 ]; then
+      address=$(head -n 1 "$TEST_SERVER_DIR/stdout" | tr -d '\r')
+      [ -n "$address" ] && break
+    fi
     sleep 0.1
     tries=$((tries + 1))
   done
