@@ -73,12 +73,12 @@ Galley.Api = (function () {
       if (!field || value === "" || (field.group.effect && !effects.has(field.group.effect))) continue;
       place(body, field.path, encode(field.kind, value));
     }
-    // An effect switched on with every field empty still needs one field to turn it on.
+    // An effect's first field turns it on (the outline's width, the gradient's colors), and the
+    // others need it: an effect switched on without it gets its starting value.
     for (const group of Galley.OptionsTable.groups) {
       if (!group.effect || !effects.has(group.effect)) continue;
-      const sent = group.fields.some((field) => (state.options.values[field.id] || "") !== "");
-      if (!sent) {
-        const first = group.fields.find((field) => field.value !== undefined);
+      const first = group.fields[0];
+      if ((state.options.values[first.id] || "") === "") {
         place(body, first.path, encode(first.kind, first.value));
       }
     }

@@ -65,6 +65,7 @@ Galley.OptionsTable = (function () {
         { id: "oversample", path: "render.oversample", label: "Oversample", kind: "number", min: 1, max: 4, step: 1, placeholder: "1" },
         { id: "linkColor", path: "render.linkColor", label: "Link color", kind: "color", placeholder: "as the text" },
         { id: "annotate", path: "render.annotate", label: "Annotate (drawn)", kind: "bool" },
+        { id: "pngCompression", path: "render.pngCompression", label: "PNG compression", kind: "choice", choices: ["balanced", "fast", "smallest"] },
       ],
     },
     {

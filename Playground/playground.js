@@ -257,8 +257,11 @@
     const state = currentState();
     const show = (id, text) => { $(id).textContent = text; };
     show("hit-point", point.x.toFixed(2) + ", " + point.y.toFixed(2) + " pt");
+    const request = Galley.Api.buildRequest(state, { points: [point] });
+    const tolerance = $("hit-tolerance").value.trim();
+    if (tolerance !== "") request.tolerance = Galley.Api.encode("number", tolerance);
     const [hits, text] = await Promise.all([
-      Galley.Api.send("POST", "v1/hit", Galley.Api.buildRequest(state, { points: [point] })),
+      Galley.Api.send("POST", "v1/hit", request),
       formattedText(state),
     ]);
     if (!hits.ok) {

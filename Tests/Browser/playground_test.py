@@ -10,6 +10,7 @@ import base64
 import json
 import struct
 import sys
+import urllib.error
 import urllib.request
 
 from selenium import webdriver
@@ -195,6 +196,35 @@ def save_screenshot(driver, path):
     print(f"ok: saved a screenshot to {path}")
 
 
+# A value for each option the page offers, by control kind, and for the options whose range is
+# narrower than the kind's.
+KIND_VALUES = {"number": "2", "pair": "1,1", "color": "#336699", "numbers": "40,80",
+               "json": '{"a": 0.5}', "numberOrText": "semibold", "insets": "2,4,2,4", "bool": True}
+FIELD_VALUES = {"family": "DejaVu Serif", "language": "he", "truncationToken": "… %Lmore%l",
+                "minScale": "0.5", "maxLines": "1", "gradient": "#FF0000,#0000FF@0.8", "height": "30",
+                "size": "12", "width": "200"}
+
+
+def check_every_option(driver, server):
+    """Sends each option of the page alone (its effect switched on) and expects a rendered PNG."""
+    fields = driver.execute_script(
+        "return [...Galley.OptionsTable.fields.values()].map(f => ({id: f.id, kind: f.kind,"
+        " choices: f.choices || null, effect: f.group.effect || null}))")
+    for field in fields:
+        value = FIELD_VALUES.get(field["id"]) or (field["choices"][-1] if field["choices"] else KIND_VALUES.get(field["kind"]))
+        expect(value is not None, f"no test value for option {field['id']} ({field['kind']})")
+        state = {"markup": "Tap %Lhere%l, then tap again", "plain": False, "lenient": False, "fonts": [],
+                 "colors": [], "options": {"values": {field["id"]: value},
+                                           "effects": [field["effect"]] if field["effect"] else []}}
+        request = driver.execute_script("return Galley.Api.buildRequest(arguments[0], {format: 'png'})", state)
+        try:
+            png_size(post(server, "/v1/render", request))
+        except urllib.error.HTTPError as error:
+            raise CheckFailed(f"option {field['id']} = {value!r}: {error.code} {error.read().decode()[:300]}"
+                              f" for {json.dumps(request)}") from error
+    print(f"ok: each of the {len(fields)} options renders when set alone")
+
+
 def post(server, path, body):
     """POSTs JSON to the server and returns the response's bytes."""
     request = urllib.request.Request(server + path, data=json.dumps(body).encode(),
@@ -226,6 +256,7 @@ def main():
     try:
         driver.get(server + "/")
         wait_for_preview(driver)
+        check_every_option(driver, server)
         check_typing_renders(driver, server)
         check_link_click(driver)
         check_markup_error(driver)
