@@ -23,6 +23,8 @@ struct OpenAPIChecker {
   ///   - response: The response.
   ///   - path: The documented path, such as `/v1/layout`.
   ///   - method: `get` or `post`.
+  ///   - sourceLocation: Where failures are reported.
+  /// - Throws: When the document or the body cannot be read.
   func check(
     _ response: TestResponse, path: String, method: String,
     sourceLocation: SourceLocation = #_sourceLocation

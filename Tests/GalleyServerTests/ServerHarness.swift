@@ -25,6 +25,7 @@ enum ServerHarness {
   /// - Parameters:
   ///   - configuration: How the server runs.
   ///   - test: The test, given the client and the application's parts.
+  /// - Throws: The test's errors, or the server's.
   static func withServer(
     _ configuration: ServerConfiguration = configuration(),
     _ test: @Sendable (any TestClientProtocol, ServiceApplication) async throws -> Void
@@ -47,6 +48,7 @@ extension TestClientProtocol {
   ///   - json: The body.
   ///   - headers: More headers.
   /// - Returns: The response.
+  /// - Throws: The client's errors.
   func post(_ uri: String, _ json: String, headers: HTTPFields = [:]) async throws -> TestResponse {
     var fields = headers
     fields[.contentType] = "application/json"
@@ -58,6 +60,7 @@ extension TestClientProtocol {
   ///
   /// - Parameter uri: The path and query.
   /// - Returns: The response.
+  /// - Throws: The client's errors.
   func get(_ uri: String) async throws -> TestResponse {
     try await execute(uri: uri, method: .get)
   }
@@ -71,11 +74,18 @@ extension TestResponse {
   var bytes: [UInt8] { Array(buffer: body) }
 
   /// The body parsed as JSON.
-  func json(sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
+  ///
+  /// - Returns: The value.
+  /// - Throws: When the body is not JSON.
+  func json() throws -> Any {
     try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
   }
 
   /// The `error` object of an error document.
+  ///
+  /// - Parameter sourceLocation: Where failures are reported.
+  /// - Returns: The object.
+  /// - Throws: When the body is not an error document.
   func errorDetail(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let document = try #require(try json() as? [String: Any], sourceLocation: sourceLocation)
     return try #require(document["error"] as? [String: Any], sourceLocation: sourceLocation)
