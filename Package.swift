@@ -208,7 +208,7 @@ let package = Package(
     .testTarget(
       name: "GalleyServerTests",
       dependencies: [
-        "GalleyServerKit", "GalleyService", "GalleyTestSupport",
+        "GalleyServerKit", "GalleyService", "GalleyTestSupport", "GalleyCLI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]

@@ -70,7 +70,7 @@ package enum RequestDecoder {
     case is [RequestPoint].Type: "an array of points"
     case is [String: JSONValue].Type, is RequestDefaults.Type, is RequestPoint.Type: "an object"
     case is JSONValue.Type: "a JSON value"
-    default: "a value of type \(type)"
+    default: "\(type)".hasPrefix("Dictionary") ? "an object" : "a value of type \(type)"
     }
   }
 }
