@@ -94,12 +94,16 @@ extension ServiceApplication {
   func withWorker<Result>(
     deadline: ContinuousClock.Instant, _ work: () throws(ServiceFailure) -> Result
   ) async throws(ServiceFailure) -> Result {
-    let saturated = ServiceFailure(
-      status: 503, kind: "saturated",
-      "the server is busy: \(limiter.workers) workers and \(limiter.queueLimit) waiting; retry")
     guard await limiter.acquire() else { throw saturated }
     defer { limiter.release() }
     guard ContinuousClock.now <= deadline else { throw saturated }
     return try work()
+  }
+
+  /// The 503 of a saturated server, made only when it is sent (its document is encoded).
+  private var saturated: ServiceFailure {
+    ServiceFailure(
+      status: 503, kind: "saturated",
+      "the server is busy: \(limiter.workers) workers and \(limiter.queueLimit) waiting; retry")
   }
 }

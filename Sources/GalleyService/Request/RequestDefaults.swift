@@ -16,21 +16,23 @@ package struct RequestDefaults: Codable, Hashable, Sendable {
   /// Defaults that change nothing.
   package init() {}
 
-  private enum CodingKeys: String, CodingKey, CaseIterable {
-    case family, size, weight, color, background
-  }
-
   /// Decodes the object, refusing unknown fields.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError`, whose coding path names the field.
   package init(from decoder: any Decoder) throws {
-    try UnknownKeys.check(decoder, known: CodingKeys.allCases.map(\.rawValue))
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    family = try container.decodeIfPresent(String.self, forKey: .family)
-    size = try container.decodeIfPresent(Double.self, forKey: .size)
-    weight = try container.decodeIfPresent(JSONValue.self, forKey: .weight)
-    color = try container.decodeIfPresent(String.self, forKey: .color)
-    background = try container.decodeIfPresent(String.self, forKey: .background)
+    let fields = try FieldKeys(decoder)
+    let object = fields.container
+    for key in fields.keys {
+      switch key.stringValue {
+      case "family": family = try object.decode(String?.self, forKey: key)
+      case "size": size = try object.decode(Double?.self, forKey: key)
+      case "weight": weight = try object.decode(JSONValue?.self, forKey: key)
+      case "color": color = try object.decode(String?.self, forKey: key)
+      case "background": background = try object.decode(String?.self, forKey: key)
+      default: throw fields.unknown(key)
+      }
+    }
   }
+
 }

@@ -43,28 +43,36 @@ package struct ServiceRequest: Codable, Hashable, Sendable {
   /// - Parameter markup: The markup.
   package init(markup: String) { self.markup = markup }
 
-  private enum CodingKeys: String, CodingKey, CaseIterable {
-    case markup, plain, lenient, strict, fonts, colors, defaults, layout, render, points
-    case tolerance
-  }
-
   /// Decodes a request, refusing unknown fields.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError`, whose coding path names the field.
   package init(from decoder: any Decoder) throws {
-    try UnknownKeys.check(decoder, known: CodingKeys.allCases.map(\.rawValue))
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    markup = try container.decode(String.self, forKey: .markup)
-    plain = try container.decodeIfPresent(Bool.self, forKey: .plain)
-    lenient = try container.decodeIfPresent(Bool.self, forKey: .lenient)
-    strict = try container.decodeIfPresent(Bool.self, forKey: .strict)
-    fonts = try container.decodeIfPresent([String].self, forKey: .fonts)
-    colors = try container.decodeIfPresent([String].self, forKey: .colors)
-    defaults = try container.decodeIfPresent(RequestDefaults.self, forKey: .defaults)
-    layout = try container.decodeIfPresent([String: JSONValue].self, forKey: .layout)
-    render = try container.decodeIfPresent([String: JSONValue].self, forKey: .render)
-    points = try container.decodeIfPresent([RequestPoint].self, forKey: .points)
-    tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
+    let fields = try FieldKeys(decoder)
+    let object = fields.container
+    var markup: String?
+    for key in fields.keys {
+      switch key.stringValue {
+      case "markup": markup = try object.decode(String.self, forKey: key)
+      case "plain": plain = try object.decode(Bool?.self, forKey: key)
+      case "lenient": lenient = try object.decode(Bool?.self, forKey: key)
+      case "strict": strict = try object.decode(Bool?.self, forKey: key)
+      case "fonts": fonts = try object.decode([String]?.self, forKey: key)
+      case "colors": colors = try object.decode([String]?.self, forKey: key)
+      case "defaults": defaults = try object.decode(RequestDefaults?.self, forKey: key)
+      case "layout": layout = try object.decode([String: JSONValue]?.self, forKey: key)
+      case "render": render = try object.decode([String: JSONValue]?.self, forKey: key)
+      case "points": points = try object.decode([RequestPoint]?.self, forKey: key)
+      case "tolerance": tolerance = try object.decode(Double?.self, forKey: key)
+      default: throw fields.unknown(key)
+      }
+    }
+    guard let markup else {
+      throw DecodingError.keyNotFound(
+        FieldKeys.AnyKey(stringValue: "markup"),
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "is required"))
+    }
+    self.markup = markup
   }
+
 }
