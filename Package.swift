@@ -16,9 +16,19 @@ let package = Package(
     .library(name: "GalleyRender", targets: ["GalleyRender"]),
     .executable(name: "galley", targets: ["GalleyCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
+    // The HTTP service over the libraries (Hummingbird); `galley` does not link it.
+    .executable(name: "galley-server", targets: ["GalleyServer"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // The HTTP service only (GalleyServerKit, GalleyServer and their tests).
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
+      traits: ["FullFoundation"]),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // MARK: C libraries
@@ -83,6 +93,32 @@ let package = Package(
     // The CLI's large JSON documents written straight to bytes, for `galley` and `galley-bench`
     // (not a product: the libraries' Codable conformances are the public JSON API).
     .target(name: "GalleyJSON", dependencies: ["GalleyMarkup", "GalleyLayout", "GalleyRender"]),
+    // The JSON records `galley` prints and `galley-server` returns (faces, families, hits,
+    // errors), one definition each; package-internal.
+    .target(
+      name: "GalleyWire",
+      dependencies: ["GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON"]
+    ),
+    // The service's requests, their validation and the work of each endpoint, with no server
+    // dependency; package-internal.
+    .target(
+      name: "GalleyService",
+      dependencies: [
+        "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON", "GalleyWire",
+      ]
+    ),
+    // The Hummingbird application: routes, limits, cache headers, metrics, static files.
+    .target(
+      name: "GalleyServerKit",
+      dependencies: [
+        "GalleyService", "GalleyWire", "GalleyFonts", "GalleyLayout", "GalleyRender",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+      ],
+      resources: [.copy("openapi.json")]
+    ),
 
     // MARK: Executables
     .executableTarget(
@@ -95,6 +131,8 @@ let package = Package(
         "GalleyRender",
         "GalleyJSON",
         "GalleySupport",
+        "GalleyWire",
+        "GalleyService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -107,6 +145,17 @@ let package = Package(
         "GalleyRender",
         "GalleyJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    .executableTarget(
+      name: "GalleyServer",
+      dependencies: [
+        "GalleyServerKit", "GalleyService", "GalleyFonts",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
@@ -151,6 +200,18 @@ let package = Package(
         "GalleyTestSupport",
       ],
       exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "GalleyServiceTests",
+      dependencies: ["GalleyService", "GalleyWire", "GalleyTestSupport"]
+    ),
+    .testTarget(
+      name: "GalleyServerTests",
+      dependencies: [
+        "GalleyServerKit", "GalleyService", "GalleyTestSupport", "GalleyCLI",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

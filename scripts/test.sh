@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs the whole test suite. The build includes the
 # snippets in Snippets/ (the README's Swift examples); the script then checks that README.md and
-# the DocC pages show them as they are, and runs each one on the machine's fonts.
+# the DocC pages show them as they are, and runs each one on the machine's fonts. Last, the
+# playground's real-browser test (scripts/browser-test.sh) runs against galley-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -24,3 +25,5 @@ for snippet in Snippets/*.swift; do
   fi
 done
 echo "test: ran $count snippets"
+
+./scripts/browser-test.sh

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyFonts
+import GalleyWire
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

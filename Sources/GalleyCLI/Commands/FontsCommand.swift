@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyFonts
+import GalleyWire
 
 /// `galley fonts`: installed families with their ladders and faces.
 struct FontsCommand: OutcomeCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyMarkup
+import GalleyWire
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

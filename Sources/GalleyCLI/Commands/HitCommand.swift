@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyLayout
+import GalleyWire
 
 /// `galley hit`: what is under points of a layout, as JSON.
 struct HitCommand: OutcomeCommand {
@@ -41,12 +42,7 @@ struct HitCommand: OutcomeCommand {
     case .success(let made):
       let tester = HitTester(layout: made.layout)
       let hits = points.map { point in
-        let caret = tester.caretPosition(atX: point.x, y: point.y)
-        return HitRecord(
-          x: point.x, y: point.y, link: tester.link(atX: point.x, y: point.y, tolerance: tolerance),
-          characterIndex: tester.characterIndex(atX: point.x, y: point.y),
-          caretIndex: caret.index, caretAffinity: caret.affinity,
-          inToken: tester.isOnToken(atX: point.x, y: point.y))
+        HitRecord(hitting: tester, x: point.x, y: point.y, tolerance: tolerance)
       }
       return CommandOutcome(
         standardOutput: JSONOutput.encodeDocument(hits),

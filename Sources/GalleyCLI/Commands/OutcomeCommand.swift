@@ -1,6 +1,7 @@
 import ArgumentParser
 import GalleyFiles
 import GalleyJSON
+import GalleyWire
 
 /// A command whose work is a pure function from its options to a ``CommandOutcome``, so tests
 /// can run it in-process; `run()` only prints the outcome and exits with its status.

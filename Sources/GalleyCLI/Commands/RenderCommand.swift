@@ -2,6 +2,7 @@ import ArgumentParser
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleyWire
 
 /// `galley render`: draws markup to PNG, SVG or PDF, and optionally writes its layout JSON.
 struct RenderCommand: OutcomeCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
+import GalleyWire
 
 /// The options every command that lays text out shares: markup or plain text, the box and the
 /// default font.

@@ -1,3 +1,5 @@
+import GalleyWire
+
 /// What a command prints and its exit status; an `Error` so a failed step can carry it.
 struct CommandOutcome: Error, Equatable {
   /// What goes to standard output.

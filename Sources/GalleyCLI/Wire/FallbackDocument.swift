@@ -1,4 +1,5 @@
 import GalleyFonts
+import GalleyWire
 
 /// `galley font --for-text … --json`: the primary face and the face that draws each run.
 ///

@@ -8,28 +8,28 @@ import GalleyFonts
 ///  "substituted": false, "matchedBy": "installed", "requestedFamily": "DejaVu Sans",
 ///  "requestedWeight": 400}
 /// ```
-struct ResolvedFaceRecord: Encodable {
+package struct ResolvedFaceRecord: Encodable, Sendable {
   /// The face; its keys are written at the top level.
-  var face: FaceRecord
+  package var face: FaceRecord
   /// Whether the face slants (italic or oblique).
-  var italic: Bool
+  package var italic: Bool
   /// Whether italic is synthesized by slanting an upright face.
-  var synthesizedItalic: Bool
+  package var synthesizedItalic: Bool
   /// Whether bold is synthesized by emboldening a lighter face.
-  var synthesizedBold: Bool
+  package var synthesizedBold: Bool
   /// Whether fontconfig substituted another family for one that is not installed.
-  var substituted: Bool
+  package var substituted: Bool
   /// How the family was found, such as `installed` or `alias`.
-  var matchedBy: String
+  package var matchedBy: String
   /// The family asked for.
-  var requestedFamily: String
+  package var requestedFamily: String
   /// The CSS weight asked for.
-  var requestedWeight: Int
+  package var requestedWeight: Int
 
   /// The record of a resolved face.
   ///
   /// - Parameter resolved: The resolved face.
-  init(_ resolved: ResolvedFace) {
+  package init(_ resolved: ResolvedFace) {
     face = FaceRecord(resolved.face)
     italic = resolved.face.slant != .upright
     synthesizedItalic = resolved.synthesizedItalic
@@ -49,7 +49,7 @@ struct ResolvedFaceRecord: Encodable {
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     try face.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(italic, forKey: .italic)

@@ -7,30 +7,30 @@ import GalleyFonts
 ///  "family": "DejaVu Sans", "style": "Book", "postscriptName": "DejaVuSans",
 ///  "weight": 400, "slant": "upright", "width": 100, "color": false}
 /// ```
-struct FaceRecord: Encodable {
+package struct FaceRecord: Encodable, Sendable {
   /// The font file's path.
-  var file: String
+  package var file: String
   /// The face's index in the file (collections hold several).
-  var index: Int
+  package var index: Int
   /// The family name.
-  var family: String
+  package var family: String
   /// The style name, such as `Bold Oblique`.
-  var style: String
+  package var style: String
   /// The PostScript name, or an empty string.
-  var postscriptName: String
+  package var postscriptName: String
   /// The CSS weight, 100…1000.
-  var weight: Int
+  package var weight: Int
   /// `upright`, `italic` or `oblique`.
-  var slant: String
+  package var slant: String
   /// The width as a percentage of normal (fontconfig's `width`).
-  var width: Int
+  package var width: Int
   /// Whether the face has color glyphs.
-  var color: Bool
+  package var color: Bool
 
   /// The record of a face.
   ///
   /// - Parameter face: The face.
-  init(_ face: FaceDescriptor) {
+  package init(_ face: FaceDescriptor) {
     file = face.file
     index = face.index
     family = face.family

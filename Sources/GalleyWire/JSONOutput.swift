@@ -7,26 +7,26 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Every JSON document `galley` prints, with stable formatting: sorted keys, pretty-printed,
-/// slashes unescaped.
+/// Every JSON document `galley` prints and `galley-server` returns, with stable formatting:
+/// sorted keys, pretty-printed, slashes unescaped.
 ///
-/// The shapes, each defined in this folder (`Wire/`):
+/// The shapes, each defined in this target (`GalleyWire`) unless the table says otherwise:
 ///
-/// | command | document |
+/// | command (endpoint) | document |
 /// |---|---|
-/// | `galley format --json` | ``JSONDocument/formatted(_:warnings:)``: `FormattedText`'s `Codable` form, written by `GalleyJSON` |
-/// | `galley layout --json`, `galley render --json FILE` | ``JSONDocument/layout(_:image:)``: `Layout`'s `Codable` form (with `image` for render), written by `GalleyJSON` |
-/// | `galley font --json` | ``ResolvedFaceRecord`` (a ``FaceRecord`` and how it was found) |
-/// | `galley font --for-text … --json` | ``FallbackDocument`` |
-/// | `galley fonts --json` | ``FamiliesDocument`` of ``FamilyRecord``s |
-/// | `galley hit` | an array of ``HitRecord``s |
-/// | `galley render` | ``RenderSummary`` |
+/// | `galley format --json` (`POST /v1/format`) | ``JSONDocument/formatted(_:warnings:)``: `FormattedText`'s `Codable` form, written by `GalleyJSON` |
+/// | `galley layout --json` (`POST /v1/layout`), `galley render --json FILE` | ``JSONDocument/layout(_:image:)``: `Layout`'s `Codable` form (with `image` for render), written by `GalleyJSON` |
+/// | `galley font --json` (`GET /v1/font`) | ``ResolvedFaceRecord`` (a ``FaceRecord`` and how it was found) |
+/// | `galley font --for-text … --json` | `FallbackDocument` (in `GalleyCLI`) |
+/// | `galley fonts --json` (`GET /v1/fonts`) | ``FamiliesDocument`` of ``FamilyRecord``s |
+/// | `galley hit` (`POST /v1/hit`) | an array of ``HitRecord``s |
+/// | `galley render` | `RenderSummary` (in `GalleyCLI`) |
 /// | any failure with `--json` | ``ErrorDocument``, made by the `errorDocument` functions below |
-enum JSONOutput {
+package enum JSONOutput {
   /// An encoder with `galley`'s formatting.
   ///
   /// - Returns: A new encoder.
-  static func encoder() -> JSONEncoder {
+  package static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return encoder
@@ -36,7 +36,7 @@ enum JSONOutput {
   ///
   /// - Parameter error: The markup error.
   /// - Returns: The document.
-  static func errorDocument(_ error: MarkupError) -> String {
+  package static func errorDocument(_ error: MarkupError) -> String {
     encode(ErrorDocument(error: error))
   }
 
@@ -47,7 +47,7 @@ enum JSONOutput {
   ///   - kind: The error's kind, such as `invalidInput`.
   ///   - message: The message.
   /// - Returns: The document.
-  static func errorDocument(kind: String, _ message: String) -> String {
+  package static func errorDocument(kind: String, _ message: String) -> String {
     encode(ErrorDocument(error: ["kind": kind, "message": message]))
   }
 
@@ -55,12 +55,12 @@ enum JSONOutput {
   ///
   /// - Parameter error: The font error.
   /// - Returns: The document.
-  static func errorDocument(_ error: FontSetError) -> String {
+  package static func errorDocument(_ error: FontSetError) -> String {
     encode(ErrorDocument(error: FontErrorDetail(error)))
   }
 
   /// What is printed instead of a document that cannot be encoded.
-  static let encodingFailure =
+  package static let encodingFailure =
     #"{"error": {"kind": "internal", "message": "JSON encoding failed"}}"#
 
   /// Any document, with the same formatting.
@@ -70,7 +70,7 @@ enum JSONOutput {
   ///
   /// - Parameter value: The document.
   /// - Returns: Its JSON text, without a final newline.
-  static func encodeDocument(_ value: some Encodable) -> String { encode(value) }
+  package static func encodeDocument(_ value: some Encodable) -> String { encode(value) }
 
   private static func encode(_ value: some Encodable) -> String {
     do {

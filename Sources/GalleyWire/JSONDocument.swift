@@ -8,7 +8,7 @@ import GalleyRender
 ///
 /// The bytes equal what `JSONEncoder` gives for the `Codable` form with ``JSONOutput``'s
 /// formatting; ``JSONWriter`` writes them without building the whole document first.
-enum JSONDocument: Equatable, Sendable {
+package enum JSONDocument: Equatable, Sendable {
   /// `galley layout --json`, or with an image geometry `galley render --json`.
   case layout(Layout, image: ImageGeometry?)
   /// `galley format --json`, with `warnings` in lenient mode.
@@ -18,7 +18,7 @@ enum JSONDocument: Equatable, Sendable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber`` for NaN or an infinity.
-  func write(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func write(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     switch self {
     case .layout(let layout, let image): try layout.writeJSON(into: &writer, image: image)
     case .formatted(let text, let warnings): try text.writeJSON(into: &writer, warnings: warnings)
@@ -27,7 +27,7 @@ enum JSONDocument: Equatable, Sendable {
 
   /// The whole document, or ``JSONOutput/encodingFailure`` when a number cannot be written,
   /// as `JSONEncoder` gave.
-  var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     var writer = JSONWriter()
     do {
       try write(into: &writer)

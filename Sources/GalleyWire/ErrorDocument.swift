@@ -7,9 +7,14 @@ import GalleyMarkup
 ///   `utf8Offset`, `message`;
 /// - `{"kind": …, "message": …}` for a problem with no markup position;
 /// - a ``FontErrorDetail``, which adds `suggestions`.
-struct ErrorDocument<Detail: Encodable>: Encodable {
+package struct ErrorDocument<Detail: Encodable & Sendable>: Encodable, Sendable {
   /// The version of this document's shape.
-  var schemaVersion = FormattedText.schemaVersion
+  package var schemaVersion = FormattedText.schemaVersion
   /// What went wrong.
-  var error: Detail
+  package var error: Detail
+
+  /// A document for an error.
+  ///
+  /// - Parameter error: What went wrong.
+  package init(error: Detail) { self.error = error }
 }

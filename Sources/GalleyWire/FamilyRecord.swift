@@ -7,25 +7,25 @@ import GalleyFonts
 ///  "ladder": [{"step": -3, "style": "ExtraLight", "weight": 200, "synthesizedBold": false}, …],
 ///  "faces": [{…FaceRecord…}, …]}
 /// ```
-struct FamilyRecord: Encodable {
+package struct FamilyRecord: Encodable, Sendable {
   /// One step of the weight ladder.
-  struct Step: Encodable {
+  package struct Step: Encodable, Sendable {
     /// The ladder step, -3…3.
-    var step: Int
+    package var step: Int
     /// The style name of the face the step gives.
-    var style: String
+    package var style: String
     /// That face's CSS weight.
-    var weight: Int
+    package var weight: Int
     /// Whether bold is synthesized because the face is 200 or more lighter than asked.
-    var synthesizedBold: Bool
+    package var synthesizedBold: Bool
   }
 
   /// The installed family name.
-  var name: String
+  package var name: String
   /// The ladder's steps, from -3 to 3.
-  var ladder: [Step]
+  package var ladder: [Step]
   /// Every face of the family.
-  var faces: [FaceRecord]
+  package var faces: [FaceRecord]
 
   /// The record of one family.
   ///
@@ -33,7 +33,7 @@ struct FamilyRecord: Encodable {
   ///   - name: The installed family name.
   ///   - ladderFamily: The name whose ladder is shown: an alias may have its own.
   ///   - fonts: The font set.
-  init(name: String, ladderFamily: String, fonts: FontSet) {
+  package init(name: String, ladderFamily: String, fonts: FontSet) {
     self.name = name
     ladder = fonts.ladder(forFamily: ladderFamily).map { step, resolved in
       Step(

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import GalleyFonts
+import GalleyServerKit
+import GalleyService
+import Logging
+import ServiceLifecycle
+
+/// `galley-server`: the HTTP service over Galley's libraries.
+@main
+struct GalleyServerCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "galley-server",
+    abstract: "Serve formatting, layout, hit-testing and rendering over HTTP.",
+    discussion: """
+      Prints the address it listens on as its first line of standard output. Requests never \
+      name files: only the fonts and font sets given here are used. SIGTERM or SIGINT stops \
+      the server after the requests in flight finish. Exit status: 64 for bad options, 65 \
+      for unusable fonts or font sets.
+      """)
+
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on (0 picks a free one).")
+  var port = 8080
+
+  @Option(name: .customLong("fontset"), help: "A FontSets JSON file of aliases and ladders.")
+  var fontsets: [String] = []
+
+  @Option(name: .customLong("font-dir"), help: "A directory of extra font files.")
+  var fontDirectories: [String] = []
+
+  @Option(help: "The in-memory render cache, in MB (0 turns it off).")
+  var cacheSize = 64
+
+  @Option(help: "A directory for the second cache level (may be shared, even read-only).")
+  var cacheDir: String?
+
+  @Option(help: "The largest request body, in KB.")
+  var maxBody = 1024
+
+  @Option(help: "How many requests work at once (default: the number of cores).")
+  var workers: Int?
+
+  @Option(help: "Allow this origin to call the API from a browser (CORS); none by default.")
+  var cors: String?
+
+  @Option(help: "The playground's directory (default: Playground/ of the package).")
+  var playground: String?
+
+  func validate() throws {
+    guard (0...65535).contains(port) else {
+      throw ValidationError("'--port' must be in 0...65535.")
+    }
+    guard (0...65536).contains(cacheSize) else {
+      throw ValidationError("'--cache-size' must be in 0...65536 MB.")
+    }
+    guard (1...1 << 20).contains(maxBody) else {
+      throw ValidationError("'--max-body' must be in 1...1048576 KB.")
+    }
+    if let workers, !(1...1024).contains(workers) {
+      throw ValidationError("'--workers' must be in 1...1024.")
+    }
+  }
+
+  func run() async throws {
+    var options = FontSet.Options()
+    options.fontDirectories = fontDirectories
+    let fonts: FontSet
+    do {
+      for file in fontsets { options.definitions.append(try .load(contentsOf: file)) }
+      fonts = try FontSet(options: options)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      throw ExitCode(65)
+    }
+    let application = ServiceApplication(
+      service: TextService(fonts: fonts), configuration: serverConfiguration)
+    let logger = Logger(label: "galley-server")
+    let host = self.host
+    let server = application.makeApplication(logger: logger) { port in
+      // Written straight to the descriptor: a pipe must see it at once.
+      FileHandle.standardOutput.write(Data("http://\(host):\(port)\n".utf8))
+    }
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await group.run()
+  }
+
+  /// The server's configuration from the options.
+  var serverConfiguration: ServerConfiguration {
+    var configuration = ServerConfiguration()
+    configuration.host = host
+    configuration.port = port
+    configuration.maximumBodyBytes = maxBody * 1024
+    if let workers { configuration.workers = workers }
+    configuration.cacheBytes = cacheSize << 20
+    configuration.cacheDirectory = cacheDir
+    configuration.corsOrigin = cors
+    configuration.playgroundDirectory = playground ?? PlaygroundLocator.packageDirectory()
+    configuration.generation =
+      "galley-server/1 fontsets=\(fontsets) font-dirs=\(fontDirectories)"
+    return configuration
+  }
+}

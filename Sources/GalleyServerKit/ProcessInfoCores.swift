@@ -1,0 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The machine's active cores, the default number of workers.
+enum ProcessInfoCores {
+  /// At least 1.
+  static var count: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

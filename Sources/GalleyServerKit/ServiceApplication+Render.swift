@@ -1,0 +1,84 @@
+import GalleyLayout
+import GalleyRender
+import GalleyService
+import GalleyWire
+import HTTPTypes
+import Hummingbird
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ServiceApplication {
+  /// `POST /v1/render`: the image (or with `?include=layout` a JSON document with the layout
+  /// and the image in base64), with its geometry in headers and an `ETag`; an `If-None-Match`
+  /// that holds the `ETag` gets 304, and identical requests are served from the cache.
+  ///
+  /// - Parameter request: The HTTP request.
+  /// - Returns: The response.
+  func render(_ request: Request) async -> Response {
+    let includesLayout = request.uri.queryParameters["include"] == "layout"
+    return await work("render", request) { (prepared, deadline) throws(ServiceFailure) in
+      let key = RenderCache.key(
+        for: prepared.request, includesLayout: includesLayout,
+        generation: configuration.generation)
+      let tag = key.map { "\"\(StableHash.hex($0.utf8))\"" }
+      if let tag, Self.matches(request.headers[.ifNoneMatch], tag) {
+        var headers = HTTPFields()
+        headers[.eTag] = tag
+        return Response(status: .notModified, headers: headers)
+      }
+      if let key, let (entry, _) = cache.value(forKey: key) {
+        return Self.response(entry, tag: tag)
+      }
+      let (image, layout) = try service.render(prepared, deadline: deadline)
+      metrics.recordRendered(bytes: image.data.count)
+      let entry =
+        includesLayout
+        ? CachedImage(
+          body: Self.document(image, layout: layout), contentType: Reply.jsonType,
+          geometry: image.geometry)
+        : CachedImage(
+          body: image.data, contentType: Self.contentType(image.format), geometry: image.geometry)
+      if let key { cache.insert(entry, forKey: key) }
+      return Self.response(entry, tag: tag)
+    }
+  }
+
+  /// The response for a render answer.
+  private static func response(_ entry: CachedImage, tag: String?) -> Response {
+    var headers = ImageHeaders.fields(entry.geometry)
+    if let tag { headers[.eTag] = tag }
+    return Reply.bytes(contentType: entry.contentType, entry.body, headers: headers)
+  }
+
+  /// Whether an `If-None-Match` value names the tag (or is `*`).
+  private static func matches(_ header: String?, _ tag: String) -> Bool {
+    guard let header else { return false }
+    return header.split(separator: ",").contains { item in
+      let value = item.trimmingCharacters(in: .whitespaces)
+      return value == "*" || value == tag || value == "W/" + tag
+    }
+  }
+
+  /// The media type of an image format.
+  private static func contentType(_ format: ImageFormat) -> String {
+    switch format {
+    case .png: "image/png"
+    case .svg: "image/svg+xml"
+    case .pdf: "application/pdf"
+    }
+  }
+
+  /// `{"data": base64, "format": "png", "layout": {…the layout with "image"…}}`, keys sorted
+  /// as every document of `galley` has them.
+  private static func document(_ image: RenderedImage, layout: Layout) -> [UInt8] {
+    let base64 = Data(image.data).base64EncodedString()
+    return Array(
+      "{\n  \"data\" : \"\(base64)\",\n  \"format\" : \"\(image.format.rawValue)\",\n  \"layout\" : "
+        .utf8)
+      + JSONDocument.layout(layout, image: image.geometry).bytes + Array("\n}\n".utf8)
+  }
+}

@@ -1,0 +1,109 @@
+import GalleyService
+import GalleyWire
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ServiceApplication {
+  /// Adds `POST /v1/format`, `/v1/layout`, `/v1/hit` and `/v1/render`.
+  ///
+  /// - Parameter router: The router.
+  func addTextRoutes(to router: Router<BasicRequestContext>) {
+    router.post("/v1/format") { request, _ in
+      await work("format", request) { (prepared, _) throws(ServiceFailure) in
+        Reply.json(bytes: try service.format(prepared).bytes)
+      }
+    }
+    router.post("/v1/layout") { request, _ in
+      await work("layout", request) { (prepared, deadline) throws(ServiceFailure) in
+        let layout = try service.layout(prepared, deadline: deadline)
+        return Reply.json(bytes: JSONDocument.layout(layout, image: nil).bytes)
+      }
+    }
+    router.post("/v1/hit") { request, _ in
+      await work("hit", request) { (prepared, deadline) throws(ServiceFailure) in
+        Reply.json(JSONOutput.encodeDocument(try service.hit(prepared, deadline: deadline)))
+      }
+    }
+    router.post("/v1/render") { request, _ in
+      await render(request)
+    }
+  }
+
+  /// Runs one request: reads the body (413 past the limit), waits for a worker (503 when the
+  /// queue is full or the wait used the time budget), checks the request (400) and does the
+  /// work, answering every failure with its error document and counting it in the metrics.
+  ///
+  /// - Parameters:
+  ///   - endpoint: The endpoint's name in the metrics.
+  ///   - request: The HTTP request.
+  ///   - body: The work, given the checked request and its deadline.
+  /// - Returns: The response.
+  func work(
+    _ endpoint: String, _ request: Request,
+    _ body: (PreparedRequest, ContinuousClock.Instant) throws(ServiceFailure) -> Response
+  ) async -> Response {
+    let start = ContinuousClock.now
+    let deadline = start + configuration.limits.timeBudget
+    let response: Response
+    do {
+      let bytes = try await readBody(request)
+      response = try await withWorker(deadline: deadline) { () throws(ServiceFailure) in
+        try body(try service.prepare(bytes), deadline)
+      }
+    } catch {
+      response = Reply.failure(error)
+    }
+    metrics.record(
+      endpoint: endpoint, status: response.status.code, duration: ContinuousClock.now - start)
+    return response
+  }
+
+  /// Reads a request's body, up to the configured limit.
+  ///
+  /// - Parameter request: The request.
+  /// - Returns: The bytes.
+  /// - Throws: ``GalleyService/ServiceFailure`` 413 past the limit.
+  func readBody(_ request: Request) async throws(ServiceFailure) -> [UInt8] {
+    let limit = configuration.maximumBodyBytes
+    do {
+      var buffer = try await request.body.collect(upTo: limit)
+      return buffer.readBytes(length: buffer.readableBytes) ?? []
+    } catch {
+      throw ServiceFailure(
+        status: 413, kind: "bodyTooLarge",
+        "the request body is larger than the server's limit of \(limit / 1024) KB")
+    }
+  }
+
+  /// Runs work on one of the workers.
+  ///
+  /// - Parameters:
+  ///   - deadline: When the request's time budget runs out; a request still waiting then is
+  ///     refused as the queue being full is.
+  ///   - work: The work.
+  /// - Returns: The work's result.
+  /// - Throws: ``GalleyService/ServiceFailure`` 503 when the server is saturated, or the
+  ///   work's failure.
+  func withWorker<Result>(
+    deadline: ContinuousClock.Instant, _ work: () throws(ServiceFailure) -> Result
+  ) async throws(ServiceFailure) -> Result {
+    guard await limiter.acquire() else { throw saturated }
+    defer { limiter.release() }
+    guard ContinuousClock.now <= deadline else { throw saturated }
+    return try work()
+  }
+
+  /// The 503 of a saturated server, made only when it is sent (its document is encoded).
+  private var saturated: ServiceFailure {
+    ServiceFailure(
+      status: 503, kind: "saturated",
+      "the server is busy: \(limiter.workers) workers and \(limiter.queueLimit) waiting; retry")
+  }
+}

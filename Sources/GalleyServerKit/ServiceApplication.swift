@@ -1,0 +1,77 @@
+import GalleyService
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The HTTP service: the routes over a ``GalleyService/TextService``, with the worker
+/// limit, the render cache and the metrics; `galley-server` runs it, and the tests start it
+/// in-process on a free port.
+///
+/// | route | answer |
+/// |---|---|
+/// | `POST /v1/format`, `/v1/layout`, `/v1/hit`, `/v1/render` | see ``GalleyService/TextService`` |
+/// | `GET /v1/font`, `GET /v1/fonts` | `galley font --json`, `galley fonts --json` |
+/// | `GET /healthz`, `GET /metrics`, `GET /openapi.json` | health, Prometheus text, OpenAPI |
+/// | `GET /`, `GET /static/<file>` | the playground's files |
+package struct ServiceApplication: Sendable {
+  /// The work of each endpoint.
+  package let service: TextService
+  /// How the server runs.
+  package let configuration: ServerConfiguration
+  /// The worker limit and its queue.
+  package let limiter: WorkLimiter
+  /// The render cache.
+  package let cache: RenderCache
+  /// The metrics.
+  package let metrics: ServiceMetrics
+
+  /// Creates the application's parts.
+  ///
+  /// - Parameters:
+  ///   - service: The service, over the server's fonts.
+  ///   - configuration: How the server runs.
+  package init(service: TextService, configuration: ServerConfiguration) {
+    self.service = service
+    self.configuration = configuration
+    limiter = WorkLimiter(
+      workers: configuration.workers, queueLimit: configuration.effectiveQueueLimit)
+    cache = RenderCache(
+      memoryBytes: configuration.cacheBytes, directory: configuration.cacheDirectory)
+    metrics = ServiceMetrics()
+  }
+
+  /// The router with every route, and CORS when an origin is configured.
+  ///
+  /// - Returns: The router.
+  package func makeRouter() -> Router<BasicRequestContext> {
+    let router = Router()
+    if let origin = configuration.corsOrigin {
+      router.add(
+        middleware: CORSMiddleware(
+          allowOrigin: .oneOf(origin), allowHeaders: [.contentType, .ifNoneMatch],
+          allowMethods: [.get, .post, .options],
+          exposedHeaders: ["ETag"] + ImageHeaders.names))
+    }
+    addTextRoutes(to: router)
+    addPageRoutes(to: router)
+    return router
+  }
+
+  /// The Hummingbird application, listening on the configured host and port.
+  ///
+  /// - Parameters:
+  ///   - logger: The logger.
+  ///   - onServerRunning: Called with the bound port once the server listens.
+  /// - Returns: The application.
+  package func makeApplication(
+    logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    Application(
+      router: makeRouter(),
+      configuration: ApplicationConfiguration(
+        address: .hostname(configuration.host, port: configuration.port),
+        serverName: "galley-server"),
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+  }
+}

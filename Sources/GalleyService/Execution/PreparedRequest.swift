@@ -1,0 +1,130 @@
+import GalleyFonts
+import GalleyLayout
+import GalleyMarkup
+
+/// A checked request: the formatter, the layout and render options, and the points, each
+/// built from the CLI's defaults and the request's fields.
+package struct PreparedRequest: Sendable {
+  /// The request as received.
+  package var request: ServiceRequest
+  /// The formatter: font and color tables, and what text starts in.
+  package var formatter: MarkupFormatter
+  /// The layout options; the truncation token uses ``formatter``.
+  package var layoutOptions: LayoutOptions
+  /// The render options, format and compression.
+  package var render: RenderSettings
+  /// The points to hit-test.
+  package var points: [RequestPoint]
+  /// The hit-testing tolerance in points.
+  package var tolerance: Double
+
+  /// Checks a request against the limits and builds its options.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - limits: The service's limits.
+  /// - Throws: ``RequestError`` naming the first field that cannot be used.
+  package init(_ request: ServiceRequest, limits: ServiceLimits) throws(RequestError) {
+    self.request = request
+    let markupBytes = request.markup.utf8.count
+    guard markupBytes <= limits.maximumMarkupBytes else {
+      throw RequestError(
+        field: "markup", "has \(markupBytes) bytes; at most \(limits.maximumMarkupBytes)")
+    }
+    formatter = try Self.formatter(request, limits: limits)
+    layoutOptions = LayoutOptions()
+    try LayoutFields.table.apply(request.layout ?? [:], to: &layoutOptions)
+    layoutOptions.truncationToken.formatter = formatter
+    render = RenderSettings()
+    try RenderFields.table.apply(request.render ?? [:], to: &render)
+    points = request.points ?? []
+    guard points.count <= limits.maximumPoints else {
+      throw RequestError(field: "points", "may hold at most \(limits.maximumPoints) points")
+    }
+    for (index, point) in points.enumerated()
+    where !(abs(point.x) <= 1e9 && abs(point.y) <= 1e9) {
+      throw RequestError(field: "points[\(index)]", "coordinates must be within ±1000000000")
+    }
+    tolerance = request.tolerance ?? 0
+    guard tolerance >= 0, tolerance <= 10_000 else {
+      throw RequestError(field: "tolerance", "must be in 0...10000")
+    }
+  }
+
+  /// The formatter of a request: the tables and the defaults, each checked as the CLI
+  /// checks its options.
+  private static func formatter(
+    _ request: ServiceRequest, limits: ServiceLimits
+  ) throws(RequestError) -> MarkupFormatter {
+    let fonts = request.fonts ?? []
+    let colorNames = request.colors ?? []
+    for (field, count) in [("fonts", fonts.count), ("colors", colorNames.count)]
+    where count > limits.maximumTableEntries {
+      throw RequestError(field: field, "may hold at most \(limits.maximumTableEntries) entries")
+    }
+    for (index, family) in fonts.enumerated() {
+      try checkFamily(family, field: "fonts[\(index)]")
+    }
+    var colors: [TextColor] = []
+    for (index, name) in colorNames.enumerated() {
+      colors.append(try color(name, field: "colors[\(index)]"))
+    }
+    var formatter = MarkupFormatter(fontFamilies: fonts, colors: colors)
+    guard let defaults = request.defaults else { return formatter }
+    if let family = defaults.family {
+      try checkFamily(family, field: "defaults.family")
+      formatter.defaultFamily = family
+    }
+    if let size = defaults.size {
+      guard size > 0, size <= MarkupFormatter.maximumSize else {
+        throw RequestError(
+          field: "defaults.size", "must be above 0 and at most \(Int(MarkupFormatter.maximumSize))")
+      }
+      formatter.defaultSize = size
+    }
+    if let weight = defaults.weight {
+      formatter.defaultWeight = try self.weight(weight)
+    }
+    if let name = defaults.color {
+      formatter.defaultColor = try color(name, field: "defaults.color")
+    }
+    if let name = defaults.background {
+      formatter.defaultBackground = try color(name, field: "defaults.background")
+    }
+    return formatter
+  }
+
+  /// A weight: a number, or a name such as `semibold`, as `--default-weight` reads it.
+  private static func weight(_ value: JSONValue) throws(RequestError) -> Int {
+    let parsed: Int?
+    switch value {
+    case .number(let number) where number.rounded() == number && abs(number) <= 10_000:
+      parsed = Int(number)
+    case .string(let name): parsed = FontWeight.parse(name)
+    default: parsed = nil
+    }
+    guard let parsed, FontWeight.isValid(parsed) else {
+      throw RequestError(
+        field: "defaults.weight",
+        "must be a ladder step in -3...3, a CSS weight in 100...1000 or a name such as bold")
+    }
+    return parsed
+  }
+
+  /// A color from the request.
+  private static func color(_ name: String, field: String) throws(RequestError) -> TextColor {
+    do {
+      return try FieldReader.color(.string(name))
+    } catch {
+      throw RequestError(field: field, error.message)
+    }
+  }
+
+  /// The font set's rule for family names: 1 to 256 bytes, not only spaces.
+  private static func checkFamily(_ name: String, field: String) throws(RequestError) {
+    let limit = FontSet.maximumFamilyNameBytes
+    guard !name.allSatisfy(\.isWhitespace), name.utf8.count <= limit else {
+      throw RequestError(field: field, "family names have 1 to \(limit) bytes, not only spaces")
+    }
+  }
+}

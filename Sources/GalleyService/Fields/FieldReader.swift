@@ -1,0 +1,150 @@
+import GalleyLayout
+import GalleyMarkup
+
+/// Reads one JSON value as the type a field needs, or says what it should have been.
+package enum FieldReader {
+  /// A number.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The number.
+  /// - Throws: ``FieldProblem`` for any other kind of value.
+  package static func number(_ value: JSONValue) throws(FieldProblem) -> Double {
+    guard case .number(let number) = value, number.isFinite else {
+      throw FieldProblem("must be a number, not \(value.kindName)")
+    }
+    return number
+  }
+
+  /// A whole number.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The integer.
+  /// - Throws: ``FieldProblem`` for a fraction, a number too large, or another kind of value.
+  package static func integer(_ value: JSONValue) throws(FieldProblem) -> Int {
+    let number = try self.number(value)
+    guard number.rounded() == number, abs(number) <= 1e15 else {
+      throw FieldProblem("must be a whole number, not \(number)")
+    }
+    return Int(number)
+  }
+
+  /// `true` or `false`.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The boolean.
+  /// - Throws: ``FieldProblem`` for any other kind of value.
+  package static func bool(_ value: JSONValue) throws(FieldProblem) -> Bool {
+    guard case .bool(let flag) = value else {
+      throw FieldProblem("must be true or false, not \(value.kindName)")
+    }
+    return flag
+  }
+
+  /// A string.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The string.
+  /// - Throws: ``FieldProblem`` for any other kind of value.
+  package static func string(_ value: JSONValue) throws(FieldProblem) -> String {
+    guard case .string(let string) = value else {
+      throw FieldProblem("must be a string, not \(value.kindName)")
+    }
+    return string
+  }
+
+  /// One of an enumeration's raw values, such as `center`.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The case.
+  /// - Throws: ``FieldProblem`` listing the allowed values.
+  package static func choice<Choice: RawRepresentable & CaseIterable>(
+    _ value: JSONValue
+  ) throws(FieldProblem) -> Choice where Choice.RawValue == String {
+    let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+    guard case .string(let string) = value, let choice = Choice(rawValue: string) else {
+      throw FieldProblem("must be one of \(allowed)")
+    }
+    return choice
+  }
+
+  /// A color: `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a CSS color name, as the CLI reads them.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The color.
+  /// - Throws: ``FieldProblem`` for anything else.
+  package static func color(_ value: JSONValue) throws(FieldProblem) -> TextColor {
+    guard case .string(let string) = value, let color = TextColor(parsing: string) else {
+      throw FieldProblem("must be a color such as \"#1A5FB4\" or \"red\"")
+    }
+    return color
+  }
+
+  /// An array of numbers, at most `limit` of them.
+  ///
+  /// - Parameters:
+  ///   - value: The JSON value.
+  ///   - limit: The most numbers accepted.
+  /// - Returns: The numbers.
+  /// - Throws: ``FieldProblem`` for anything else, or too many.
+  package static func numbers(_ value: JSONValue, limit: Int) throws(FieldProblem) -> [Double] {
+    guard case .array(let items) = value else {
+      throw FieldProblem("must be an array of numbers, not \(value.kindName)")
+    }
+    guard items.count <= limit else { throw FieldProblem("may hold at most \(limit) numbers") }
+    var numbers: [Double] = []
+    for item in items { numbers.append(try number(item)) }
+    return numbers
+  }
+
+  /// A point: `{"x": 2, "y": 3}`.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The two numbers.
+  /// - Throws: ``FieldProblem`` for anything else.
+  package static func point(_ value: JSONValue) throws(FieldProblem) -> (x: Double, y: Double) {
+    guard case .object(let object) = value, object.count == 2, let x = object["x"],
+      let y = object["y"]
+    else { throw FieldProblem("must be an object {\"x\": number, \"y\": number}") }
+    return (try number(x), try number(y))
+  }
+
+  /// Insets: one number for all four sides, or `{"top", "left", "bottom", "right"}` (each
+  /// missing side 0).
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The insets.
+  /// - Throws: ``FieldProblem`` for anything else.
+  package static func insets(_ value: JSONValue) throws(FieldProblem) -> LayoutOptions.Insets {
+    if case .number = value {
+      let all = try number(value)
+      return LayoutOptions.Insets(top: all, left: all, bottom: all, right: all)
+    }
+    let sides = ["top", "left", "bottom", "right"]
+    guard case .object(let object) = value, object.keys.allSatisfy(sides.contains) else {
+      throw FieldProblem("must be a number or an object with top, left, bottom and right")
+    }
+    var numbers: [Double] = []
+    for side in sides { numbers.append(try object[side].map(number) ?? 0) }
+    return LayoutOptions.Insets(
+      top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+  }
+
+  /// A kerning table: an object of one-character keys to numbers, such as `{"a": 0.5}`.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The table.
+  /// - Throws: ``FieldProblem`` for anything else, or a key that is not one character.
+  package static func kerningTable(_ value: JSONValue) throws(FieldProblem) -> [Character: Double] {
+    guard case .object(let object) = value else {
+      throw FieldProblem("must be an object of one-character keys to numbers")
+    }
+    var table: [Character: Double] = [:]
+    for (key, entry) in object {
+      guard key.count == 1, let character = key.first else {
+        throw FieldProblem("key \(String(reflecting: key)) must be exactly one character")
+      }
+      table[character] = try number(entry)
+    }
+    return table
+  }
+}
