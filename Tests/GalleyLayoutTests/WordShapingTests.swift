@@ -91,46 +91,42 @@ struct WordShapingTests {
     }
   }
 
-  @Test func rightToLeftWordShapingGivesTheWholeRunLayout() throws {
+  /// Expects an engine that shapes words and one that shapes runs whole to lay out each
+  /// paragraph alike at two widths, twice (the second time, the words come from the cache).
+  static func expectWordsShapeAsRuns(
+    _ paragraphs: [String], formatter: MarkupFormatter, context: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let fonts = try HermeticFonts.fontSet()
     let byWords = LayoutEngine(fonts: fonts, shapesWords: true)
     let whole = LayoutEngine(fonts: fonts, shapesWords: false)
-    for family in ["DejaVu Sans", "Noto Sans Hebrew", "Noto Sans Arabic"] {
-      var formatter = LayoutSupport.formatter
-      formatter.defaultFamily = family
-      for paragraph in Self.rightToLeftParagraphs() {
-        let text = try formatter.format(paragraph)
-        for width in [120.0, 400] {
-          let options = LayoutOptions(width: width)
-          for _ in 0..<2 {
-            #expect(
-              try byWords.layout(text, options: options) == whole.layout(text, options: options),
-              "\(family): \(paragraph) at \(width)")
-          }
+    for paragraph in paragraphs {
+      let text = try formatter.format(paragraph)
+      for width in [120.0, 400] {
+        let options = LayoutOptions(width: width)
+        for _ in 0..<2 {
+          #expect(
+            try byWords.layout(text, options: options) == whole.layout(text, options: options),
+            "\(context)\(paragraph) at \(width)", sourceLocation: sourceLocation)
         }
       }
     }
   }
 
+  @Test func rightToLeftWordShapingGivesTheWholeRunLayout() throws {
+    for family in ["DejaVu Sans", "Noto Sans Hebrew", "Noto Sans Arabic"] {
+      var formatter = LayoutSupport.formatter
+      formatter.defaultFamily = family
+      try Self.expectWordsShapeAsRuns(
+        Self.rightToLeftParagraphs(), formatter: formatter, context: "\(family): ")
+    }
+  }
+
   @Test func wordShapingGivesTheWholeRunLayout() throws {
-    let fonts = try HermeticFonts.fontSet()
-    let byWords = LayoutEngine(fonts: fonts, shapesWords: true)
-    let whole = LayoutEngine(fonts: fonts, shapesWords: false)
     var formatter = MarkupFormatter(fontFamilies: ["DejaVu Sans", "DejaVu Serif", "Lato"])
     formatter.defaultFamily = "DejaVu Sans"
     formatter.defaultSize = 13
-    for paragraph in Self.paragraphs() {
-      let text = try formatter.format(paragraph)
-      for width in [120.0, 400] {
-        let options = LayoutOptions(width: width)
-        // Twice: the second time, the words come from the cache.
-        for _ in 0..<2 {
-          #expect(
-            try byWords.layout(text, options: options) == whole.layout(text, options: options),
-            "\(paragraph) at \(width)")
-        }
-      }
-    }
+    try Self.expectWordsShapeAsRuns(Self.paragraphs(), formatter: formatter)
   }
 
   /// Text whose words do not come again turns the cache to shaping whole runs, and the words
