@@ -96,16 +96,17 @@ stop_server
 # until 10,000 and then 100,000 render requests are done.
 start_server
 served=0
-rss_at() { # COUNT: runs wrk until COUNT requests are served, then prints the RSS in kB
+serve_until() { # COUNT: runs wrk until COUNT requests are served in all
   while [ "$served" -lt "$1" ]; do
     wrk -t1 -c8 -d2s -s "$scratch/render.lua" "$url/v1/render" > "$scratch/wrk.out"
     served=$((served + $(awk '/requests in/ {print $1}' "$scratch/wrk.out")))
   done
-  rss_kb
 }
-rss10k=$(rss_at 10000)
+serve_until 10000
+rss10k=$(rss_kb)
 at10k=$served
-rss100k=$(rss_at 100000)
+serve_until 100000
+rss100k=$(rss_kb)
 growth=$(awk -v a="$rss10k" -v b="$rss100k" 'BEGIN { printf "%+.1f", (b - a) * 100 / a }')
 echo "RSS after $at10k render requests: $((rss10k / 1024)) MB; after $served: $((rss100k / 1024)) MB ($growth%)"
 awk -v a="$rss10k" -v b="$rss100k" 'BEGIN { exit !(b <= a * 1.10) }' ||

@@ -7,6 +7,7 @@ import Logging
 import ServiceLifecycle
 
 /// `galley-server`: the HTTP service over Galley's libraries.
+@main
 struct GalleyServerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "galley-server",
@@ -63,12 +64,7 @@ struct GalleyServerCommand: AsyncParsableCommand {
     }
   }
 
-  func run() async throws { try await serve() }
-
-  /// Starts the server and runs it until SIGTERM or SIGINT.
-  ///
-  /// - Throws: `ExitCode(65)` for unusable fonts, or the server's errors.
-  func serve() async throws {
+  func run() async throws {
     var options = FontSet.Options()
     options.fontDirectories = fontDirectories
     let fonts: FontSet
