@@ -4,7 +4,8 @@
 # drawn), then runs wrk against POST /v1/layout (a 2-line label) and POST /v1/render (a 300×60
 # label) at 8 and 64 connections, DURATION seconds each, printing requests/s, p50 and p99
 # latency and the server's RSS before and after each run. Last, on a fresh server, RSS after
-# 10,000 and after 100,000 render requests (the second must be within 10% of the first).
+# 10,000 and after 100,000 render requests (the second must be within 10% of the first; exit 1
+# otherwise).
 # Traffic goes to 127.0.0.1 only; every run is bounded in time or in requests.
 # Usage: scripts/load-bench.sh [DURATION]   (default 30)
 set -euo pipefail
@@ -41,27 +42,19 @@ start_server() {
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$pid/status"; }
 
-# A wrk script that posts a body, and stops each thread after LIMIT responses (0: no limit).
-write_script() { # NAME BODY LIMIT
+# A wrk script that posts a body.
+write_script() { # NAME BODY
   cat > "$scratch/$1.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = [[$2]]
-local limit, count = $3, 0
-response = function(status, headers, body)
-  if status ~= 200 then error("status " .. status) end
-  count = count + 1
-  if limit > 0 and count >= limit then wrk.thread:stop() end
-end
 LUA
 }
 
 layout='{"markup": "Tap %{https://example.com}Lhere%l to see %Bmore%b about the offers of the day", "defaults": {"family": "DejaVu Sans", "size": 15}, "layout": {"width": 240}}'
 render='{"markup": "Tap %{https://example.com}Lhere%l to see %Bmore%b about today", "defaults": {"family": "DejaVu Sans", "size": 17}, "layout": {"width": 300, "height": 60, "maxLines": 2}, "render": {"background": "white"}}'
-write_script layout "$layout" 0
-write_script render "$render" 0
-write_script render10k "$render" 10000
-write_script render90k "$render" 90000
+write_script layout "$layout"
+write_script render "$render"
 
 start_server
 for endpoint in layout render; do
@@ -99,13 +92,22 @@ for endpoint in layout render; do
 done
 stop_server
 
+# RSS against requests served: wrk in 2-second runs (it has no request count of its own)
+# until 10,000 and then 100,000 render requests are done.
 start_server
-curl -s -o /dev/null -X POST "$url/v1/render" --data "$render"
-wrk -t1 -c8 -d600s -s "$scratch/render10k.lua" "$url/v1/render" > /dev/null
+served=0
+serve_until() { # COUNT: runs wrk until COUNT requests are served in all
+  while [ "$served" -lt "$1" ]; do
+    wrk -t1 -c8 -d2s -s "$scratch/render.lua" "$url/v1/render" > "$scratch/wrk.out"
+    served=$((served + $(awk '/requests in/ {print $1}' "$scratch/wrk.out")))
+  done
+}
+serve_until 10000
 rss10k=$(rss_kb)
-wrk -t1 -c8 -d600s -s "$scratch/render90k.lua" "$url/v1/render" > /dev/null
+at10k=$served
+serve_until 100000
 rss100k=$(rss_kb)
 growth=$(awk -v a="$rss10k" -v b="$rss100k" 'BEGIN { printf "%+.1f", (b - a) * 100 / a }')
-echo "RSS after 10,000 render requests: $((rss10k / 1024)) MB; after 100,000: $((rss100k / 1024)) MB ($growth%)"
+echo "RSS after $at10k render requests: $((rss10k / 1024)) MB; after $served: $((rss100k / 1024)) MB ($growth%)"
 awk -v a="$rss10k" -v b="$rss100k" 'BEGIN { exit !(b <= a * 1.10) }' ||
   { echo "load-bench: RSS grew by more than 10% between 10,000 and 100,000 requests" >&2; exit 1; }

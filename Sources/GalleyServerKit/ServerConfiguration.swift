@@ -28,8 +28,8 @@ package struct ServerConfiguration: Sendable {
   /// The number of cores.
   package static var coreCount: Int { ProcessInfoCores.count }
 
-  /// The queue's length: 16 per worker unless set.
-  package var effectiveQueueLimit: Int { queueLimit ?? 16 * max(1, workers) }
+  /// The queue's length: 64 per worker unless set.
+  package var effectiveQueueLimit: Int { queueLimit ?? 64 * max(1, workers) }
 
   /// A configuration with every default.
   package init() {}
