@@ -105,6 +105,7 @@ let package = Package(
       name: "GalleyService",
       dependencies: [
         "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON", "GalleyWire",
+        "GalleySupport",
       ]
     ),
     // The Hummingbird application: routes, limits, cache headers, metrics, static files.
@@ -144,6 +145,7 @@ let package = Package(
         "GalleyLayout",
         "GalleyRender",
         "GalleyJSON",
+        "GalleySupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleyFonts
+import GalleySupport
 
 /// `galley-bench fonts`: cold and warm font resolution, and fallback lookups.
 struct FontsBenchmark: ParsableCommand {

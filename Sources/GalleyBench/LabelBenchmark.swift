@@ -3,6 +3,7 @@ import GalleyFonts
 import GalleyJSON
 import GalleyLayout
 import GalleyMarkup
+import GalleySupport
 import Synchronization
 
 /// `galley-bench label`: labels per second in a box that limits the lines, truncated and

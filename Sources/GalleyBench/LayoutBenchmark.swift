@@ -3,6 +3,7 @@ import GalleyFonts
 import GalleyJSON
 import GalleyLayout
 import GalleyMarkup
+import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import GalleyJSON
+import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

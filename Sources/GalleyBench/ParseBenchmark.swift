@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleyJSON
 import GalleyMarkup
+import GalleySupport
 
 /// `galley-bench parse`: markup formatting throughput over a corpus, one paragraph per line.
 struct ParseBenchmark: ParsableCommand {
@@ -121,23 +122,8 @@ struct ParseBenchmark: ParsableCommand {
   }
 }
 
-/// A small JSON value for benchmark reports.
-enum JSONValue: Encodable {
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .number(let value): try container.encode(value)
-    case .string(let value): try container.encode(value)
-    case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
-    }
-  }
-
+extension JSONValue {
+  /// The value as one line of JSON with sorted keys: a benchmark report.
   func encoded() throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

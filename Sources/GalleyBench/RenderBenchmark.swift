@@ -3,6 +3,7 @@ import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,6 @@
 import GalleyFiles
 import GalleyStyle
+internal import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -98,9 +99,9 @@ public struct FontSetDefinition: Hashable, Sendable {
         .invalidDefinition,
         "FontSets file '\(source)'" + (key.isEmpty ? "" : ", key '\(key)'") + ": \(message)")
     }
-    let root: JSONTree
+    let root: JSONValue
     do {
-      root = try JSONDecoder().decode(JSONTree.self, from: json)
+      root = try JSONDecoder().decode(JSONValue.self, from: json)
     } catch {
       throw fail("", "not valid JSON")
     }
@@ -125,7 +126,7 @@ public struct FontSetDefinition: Hashable, Sendable {
   }
 
   private static func parseAliases(
-    _ value: JSONTree?, _ fail: (String, String) -> FontSetError
+    _ value: JSONValue?, _ fail: (String, String) -> FontSetError
   ) throws(FontSetError) -> [String: [String]] {
     guard let value else { return [:] }
     guard case .object(let table) = value else { throw fail("aliases", "must be an object") }
@@ -150,7 +151,7 @@ public struct FontSetDefinition: Hashable, Sendable {
   }
 
   private static func parseLadders(
-    _ value: JSONTree?, _ fail: (String, String) -> FontSetError
+    _ value: JSONValue?, _ fail: (String, String) -> FontSetError
   ) throws(FontSetError) -> [String: [Int: LadderEntry]] {
     guard let value else { return [:] }
     guard case .object(let table) = value else { throw fail("ladders", "must be an object") }
@@ -182,7 +183,7 @@ public struct FontSetDefinition: Hashable, Sendable {
   }
 
   private static func parseWeights(
-    _ value: JSONTree?, _ fail: (String, String) -> FontSetError
+    _ value: JSONValue?, _ fail: (String, String) -> FontSetError
   ) throws(FontSetError) -> [String: [String: Int]] {
     guard let value else { return [:] }
     guard case .object(let table) = value else { throw fail("weights", "must be an object") }

@@ -1,6 +1,7 @@
 import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
+import GalleySupport
 
 /// A checked request: the formatter, the layout and render options, and the points, each
 /// built from the CLI's defaults and the request's fields.

@@ -1,5 +1,6 @@
 import GalleyLayout
 import GalleyMarkup
+import GalleySupport
 
 /// Reads one JSON value as the type a field needs, or says what it should have been.
 package enum FieldReader {

@@ -1,3 +1,5 @@
+import GalleySupport
+
 /// The fields of one request object (`layout` or `render`), applied in order to the options
 /// they set, with the library's own check after each one.
 ///

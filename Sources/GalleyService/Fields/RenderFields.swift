@@ -1,4 +1,5 @@
 import GalleyRender
+import GalleySupport
 
 /// The request's `render` object: one row per option of `galley render`, named after its long
 /// option in camelCase.

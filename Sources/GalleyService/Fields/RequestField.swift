@@ -1,3 +1,5 @@
+import GalleySupport
+
 /// One field of a request's `layout` or `render` object: its JSON name and how its value
 /// changes the options it sets.
 ///

@@ -1,3 +1,5 @@
+import GalleySupport
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import GalleySupport
+
 /// What text starts in before any code changes it: the request's `defaults` object, the CLI's
 /// `--default-family`, `--default-size`, `--default-weight`, `--default-color` and
 /// `--default-background`.

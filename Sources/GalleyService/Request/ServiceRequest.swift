@@ -1,3 +1,5 @@
+import GalleySupport
+
 /// The one request shape of every `POST` endpoint.
 ///
 /// Its fields are named after the CLI's long options in camelCase:

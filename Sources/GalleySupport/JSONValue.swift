@@ -1,13 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// Any JSON value, as a request's `layout` and `render` objects hold them before their fields
-/// are read (see ``RequestField``).
-///
-/// Encoding one with sorted keys gives its canonical form, which the render cache hashes.
+/// Any JSON value, with booleans, numbers and strings kept apart, written once for the package:
+/// font set definitions are checked against their schema with it (`JSONSerialization` on
+/// Linux reads `1` as something that also passes `is Bool`), the HTTP service holds a
+/// request's `layout` and `render` objects in it before reading their fields (encoded with
+/// sorted keys, it is the canonical form the render cache hashes), and the benchmarks write
+/// their reports with it.
 package enum JSONValue: Codable, Hashable, Sendable {
   /// `null`.
   case null
@@ -57,6 +53,20 @@ package enum JSONValue: Codable, Hashable, Sendable {
     case .array(let value): try container.encode(value)
     case .object(let value): try container.encode(value)
     }
+  }
+
+  /// The value as an integer, when it is a number with no fraction.
+  package var integer: Int? {
+    guard case .number(let value) = self, value == value.rounded(), abs(value) < 1e15 else {
+      return nil
+    }
+    return Int(value)
+  }
+
+  /// The value as a string, when it is one.
+  package var string: String? {
+    guard case .string(let value) = self else { return nil }
+    return value
   }
 
   /// The kind of value, as messages name it: `a number`, `a string`, ….
