@@ -32,6 +32,20 @@ struct TabTests {
     #expect(try Self.stops([30, 70]) == [30, 70])
   }
 
+  /// Combining marks after a tab join its cluster: the tab still reaches one stop (it reached
+  /// one per glyph of its cluster, and line breaking measured something else: the fuzzer's
+  /// `line-width` finding, a 20.5-point line in an 11.5-point box).
+  @Test func marksAfterATabDoNotMoveTheStop() throws {
+    let (_, plain) = try LayoutSupport.layout("a\tb")
+    let (_, marked) = try LayoutSupport.layout("a\t\u{301}\u{301}b")
+    #expect(marked.lines[0].width == plain.lines[0].width)
+    var formatter = LayoutSupport.formatter
+    formatter.defaultSize = 2
+    let text = try formatter.format("\u{0}A`V To \u{FFFD}\t\u{301}\u{301} ")
+    let layout = try LayoutSupport.engine().layout(text, options: LayoutOptions(width: 11.5))
+    for line in layout.lines { #expect(line.width <= 11.5) }
+  }
+
   @Test func aTabIsDrawnBlank() throws {
     let (_, layout) = try LayoutSupport.layout("a\tb")
     let (_, spaced) = try LayoutSupport.layout("a b")

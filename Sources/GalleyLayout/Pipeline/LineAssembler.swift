@@ -89,9 +89,16 @@ struct LineAssembler {
   ) -> ArraySlice<ShapedGlyph> {
     var glyphs = glyphs
     var pen = start
+    var settled: Int?
     let order = isReversed ? Array(glyphs.indices.reversed()) : Array(glyphs.indices)
     for index in order {
-      if paragraph.bytes[glyphs[index].cluster] == 0x09 {
+      let cluster = glyphs[index].cluster
+      if paragraph.bytes[cluster] == 0x09, settled == cluster {
+        // Marks after a tab join its cluster: the tab's advance already reaches the stop, as
+        // line breaking measured the whole cluster.
+        glyphs[index].xAdvance = 0
+      } else if paragraph.bytes[cluster] == 0x09 {
+        settled = cluster
         let stop = tabStops.next(after: pen, interval: TabStops.interval(in: font))
         glyphs[index].glyph = font.space.glyph
         glyphs[index].xAdvance = Int32(clamping: stop - pen)

@@ -28,7 +28,9 @@ struct LineBreaker {
     for item in items {
       for glyph in item.glyphs { perOffset[glyph.cluster] += Int64(glyph.xAdvance) }
       guard paragraph.containsTab else { continue }
-      for glyph in item.glyphs where paragraph.bytes[glyph.cluster] == 0x09 {
+      // One entry per tab, however many glyphs its cluster has (marks after a tab join it).
+      for glyph in item.glyphs
+      where paragraph.bytes[glyph.cluster] == 0x09 && tabs.last?.offset != glyph.cluster {
         tabs.append((glyph.cluster, TabStops.interval(in: item.font)))
       }
     }
