@@ -3,6 +3,10 @@ import GalleyMarkup
 
 /// The options that configure a ``MarkupFormatter``, shared by every command that reads markup.
 struct FormatterOptions: ParsableArguments {
+  /// The formatter's defaults, which the options show and start from (the HTTP service's
+  /// requests start from them too).
+  private static let defaults = MarkupFormatter()
+
   @Option(name: .customLong("font"), help: "A family for the font table ('%0F' is the first).")
   var fonts: [String] = []
 
@@ -10,10 +14,10 @@ struct FormatterOptions: ParsableArguments {
   var colors: [TextColor] = []
 
   @Option(help: "The family text starts in.")
-  var defaultFamily: String = "sans-serif"
+  var defaultFamily: String = defaults.defaultFamily
 
   @Option(parsing: .unconditional, help: "The size in points text starts at.")
-  var defaultSize: Double = 17
+  var defaultSize: Double = defaults.defaultSize
 
   @Option(
     parsing: .unconditional,
@@ -21,10 +25,10 @@ struct FormatterOptions: ParsableArguments {
       The weight text starts at: a step in -3...3, a CSS weight in 100...1000 or a name such \
       as light, semibold or bold.
       """)
-  var defaultWeight = WeightArgument(0)
+  var defaultWeight = WeightArgument(defaults.defaultWeight)
 
   @Option(help: "The text color text starts in.")
-  var defaultColor: TextColor = .black
+  var defaultColor: TextColor = defaults.defaultColor
 
   @Option(help: "The background color text starts with (none by default).")
   var defaultBackground: TextColor?

@@ -7,6 +7,10 @@ import GalleyWire
 /// The options every command that lays text out shares: markup or plain text, the box and the
 /// default font.
 struct LayoutCommandOptions: ParsableArguments {
+  /// The library's defaults, which the options show and start from (the HTTP service's
+  /// requests start from them too).
+  private static let defaults = LayoutOptions()
+
   @OptionGroup var formatterOptions: FormatterOptions
 
   @Flag(help: "Take the input as plain text: '%' has no meaning.")
@@ -31,10 +35,10 @@ struct LayoutCommandOptions: ParsableArguments {
   var insets: InsetsArgument?
 
   @Option(help: "Where the lines sit in a taller box: top, center or bottom.")
-  var verticalAlign: LayoutOptions.VerticalAlignment = .top
+  var verticalAlign: LayoutOptions.VerticalAlignment = defaults.verticalAlignment
 
   @Option(help: "Where lines may break: word (between words) or char (between any characters).")
-  var wrap: LayoutOptions.WrapMode = .word
+  var wrap: LayoutOptions.WrapMode = defaults.wrap
 
   @Option(
     parsing: .unconditional,
@@ -42,7 +46,7 @@ struct LayoutCommandOptions: ParsableArguments {
       How far each paragraph's first line starts after the others, in points (Pango's \
       --indent); negative for a hanging indent.
       """)
-  var indent: Double = 0
+  var indent: Double = defaults.indent
 
   @Flag(
     help: """
@@ -57,7 +61,7 @@ struct LayoutCommandOptions: ParsableArguments {
       Extra space after every character for the whole label, as a fraction of the size \
       (FXLabel's characterSpacing), added to %K.
       """)
-  var characterSpacing: Double = 0
+  var characterSpacing: Double = defaults.characterSpacing
 
   @Option(
     help: """
@@ -72,7 +76,7 @@ struct LayoutCommandOptions: ParsableArguments {
       Move the drawn glyphs and their underlines up by this fraction of the size (FXLabel's \
       baselineOffset); line boxes and link rectangles stay.
       """)
-  var baselineOffset: Double = 0
+  var baselineOffset: Double = defaults.baselineOffset
 
   @Option(
     parsing: .unconditional,
@@ -80,7 +84,7 @@ struct LayoutCommandOptions: ParsableArguments {
       Extra space between lines as a fraction of the size (FXLabel 1.5's lineSpacing); \
       --line-spacing is in points.
       """)
-  var relativeLineSpacing: Double = 0
+  var relativeLineSpacing: Double = defaults.relativeLineSpacing
 
   @Option(
     parsing: .unconditional,
@@ -93,14 +97,14 @@ struct LayoutCommandOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: "The most lines shown, 0 for no limit (UILabel's numberOfLines); see --truncate.")
-  var maxLines: Int = 0
+  var maxLines: Int = defaults.maximumLines
 
   @Option(
     help: """
       What the last visible line does when the text has more lines than --max-lines or does \
       not fit --height: tail, head, middle (a token at its end, start or middle) or clip.
       """)
-  var truncate: LayoutOptions.TruncationMode = .tail
+  var truncate: LayoutOptions.TruncationMode = defaults.truncationMode
 
   @Option(
     help: """
@@ -116,7 +120,7 @@ struct LayoutCommandOptions: ParsableArguments {
       Autoshrink: the smallest factor the text may be scaled by, in (0, 1], to fit the box \
       whole before it is truncated (1, the default, turns it off unless --min-size is given).
       """)
-  var minScale: Double = 1
+  var minScale: Double = defaults.minimumScaleFactor
 
   @Option(
     parsing: .unconditional,
@@ -124,7 +128,7 @@ struct LayoutCommandOptions: ParsableArguments {
       Autoshrink: the smallest size in points the text's smallest run may reach (FXLabel's \
       minimumFontSize); alone, it is the only limit.
       """)
-  var minSize: Double = 0
+  var minSize: Double = defaults.minimumSize
 
   @Option(help: "The default family (the same as --default-family).")
   var family: String?
@@ -135,7 +139,7 @@ struct LayoutCommandOptions: ParsableArguments {
   var size: Double?
 
   @Option(help: "Alignment: left, right, center, natural or justify.")
-  var align: LayoutOptions.Alignment = .natural
+  var align: LayoutOptions.Alignment = defaults.alignment
 
   @Option(
     parsing: .unconditional,
@@ -143,7 +147,7 @@ struct LayoutCommandOptions: ParsableArguments {
       Extra space between lines, in points (pango-view's --spacing; for a factor, use \
       --line-height-multiple).
       """)
-  var lineSpacing: Double = 0
+  var lineSpacing: Double = defaults.lineSpacing
 
   @Option(
     parsing: .unconditional,
@@ -151,13 +155,13 @@ struct LayoutCommandOptions: ParsableArguments {
       A factor on each line's natural height, such as 1.5 (pango-view's --line-spacing; CSS \
       line-height as a number).
       """)
-  var lineHeightMultiple: Double = 1
+  var lineHeightMultiple: Double = defaults.lineHeightMultiple
 
   @Flag(help: "Add the fonts' own line gap between lines (DAAttributedLabel's leading).")
   var fontLeading = false
 
   @Option(parsing: .unconditional, help: "Extra space after each paragraph, in points.")
-  var paragraphSpacing: Double = 0
+  var paragraphSpacing: Double = defaults.paragraphSpacing
 
   @Option(help: "A language tag for shaping, line breaking and fallback, such as ja or th.")
   var language: String?
