@@ -16,7 +16,8 @@ struct WordShapingTests {
       ("Привет", nil), ("مرحبا، كتاب.", .arabic), ("שָׁלוֹם עולם!", .hebrew), ("שלום abc", nil),
       ("مرحبا שלום", nil), ("\u{600}١٢", nil), ("a\u{61C}b", nil), ("文字", nil), ("😀", nil),
       ("a – b — “c” …", .latin), ("‰ € ‘’", .common), ("1⁄2", nil), ("a\u{200D}b", nil),
-      ("\u{202E}x", nil), ("\u{2028}", nil),
+      ("\u{202E}x", nil), ("\u{2028}", nil), ("، ؟", .common), (" \u{64B}", .common),
+      ("ـ\u{670}", .common), ("\u{64E}ب", .arabic),
     ] as [(String, WordScript?)])
   func wordScript(text: String, expected: WordScript?) {
     let bytes = Array(text.utf8)
@@ -35,19 +36,52 @@ struct WordShapingTests {
     ])
   func wordsShapeAlone(file: String, expected: Bool) throws {
     let face = try #require(ShapingFace(file: "/usr/share/fonts/truetype/" + file, index: 0))
-    #expect(face.wordsShapeAlone == expected)
+    #expect(face.wordSplitting(rightToLeft: false) == (expected ? .everywhere : .never))
   }
 
   @Test(
-    "Hebrew and Arabic words are cached only in fonts whose lookups leave the space alone",
+    "Hebrew and Arabic words are cached in fonts whose lookups leave the space alone",
     arguments: [
-      // DejaVu Sans has a lookup with the space in its Arabic script: runs are shaped whole.
-      ("dejavu/DejaVuSans.ttf", false), ("noto/NotoSansHebrew-Regular.ttf", true),
-      ("noto/NotoSansArabic-Regular.ttf", true), ("noto/NotoNaskhArabic-Regular.ttf", true),
+      "noto/NotoSansHebrew-Regular.ttf", "noto/NotoSansArabic-Regular.ttf",
+      "noto/NotoNaskhArabic-Regular.ttf",
     ])
-  func rightToLeftWordsShapeAlone(file: String, expected: Bool) throws {
+  func rightToLeftWordsShapeAlone(file: String) throws {
     let face = try #require(ShapingFace(file: "/usr/share/fonts/truetype/" + file, index: 0))
-    #expect(face.rightToLeftWordsShapeAlone == expected)
+    #expect(face.wordSplitting(rightToLeft: true) == .everywhere)
+  }
+
+  /// DejaVu Sans makes the spacing forms of the Arabic harakat (U+FE70 to U+FE7F) from a space
+  /// and a haraka, a ligature; its other ligatures (alef with madda or hamza) do not involve
+  /// the space.
+  @Test func dejaVuArabicWordsMayNotStartWithAHaraka() throws {
+    let face = try #require(
+      ShapingFace(file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", index: 0))
+    guard case .exceptBefore(let starts) = face.wordSplitting(rightToLeft: true) else {
+      Issue.record("expected words cut everywhere but before the harakat")
+      return
+    }
+    for haraka: UInt32 in [0x64B, 0x64C, 0x64D, 0x64E, 0x64F, 0x650, 0x651, 0x652] {
+      #expect(starts.contains(haraka), "U+\(String(haraka, radix: 16))")
+    }
+    // Alef, waw and yeh start ligatures too, but none with the space before them.
+    for letter: UInt32 in [0x627, 0x648, 0x64A, 0x628, 0x5D0, 0x61] {
+      #expect(!starts.contains(letter), "U+\(String(letter, radix: 16))")
+    }
+  }
+
+  @Test(
+    "A word that starts with a blocked character stays with the word before it",
+    arguments: [
+      ("ab cd", [0..<3, 3..<5]), ("ab  cd ", [0..<4, 4..<7]),
+      ("كتب \u{64E}ب قلم", [0..<12, 12..<18]), ("\u{64E}ب  \u{64E}", [0..<8]),
+    ] as [(String, [Range<Int>])])
+  func wordsWithBlockedStarts(text: String, expected: [Range<Int>]) {
+    let starts = WordStarts { $0 == 0x64E }
+    let bytes = Array(text.utf8)
+    let words = bytes.withUnsafeBufferPointer {
+      Shaper.words(in: $0, 0..<bytes.count, blocked: starts)
+    }
+    #expect(words == expected)
   }
 
   /// Paragraphs of words that kern, ligate and carry accents, in several fonts, styles and
@@ -82,6 +116,8 @@ struct WordShapingTests {
     let words = [
       "שלום", "עולם", "שָׁלוֹם", "בְּרֵאשִׁית", "ספר,", "(מילה)", "مرحبا", "كتاب", "لا", "الإسلام",
       "مُحَمَّد", "في", "١٢٣", "123", "word", "،", "؟", "ك%0Cتا%cب", "ש%Bלו%bם", "اللغة", "٤٫٥",
+      // Harakat after a space: DejaVu Sans makes a ligature of the two.
+      "\u{64E}ب", "\u{64B}", "\u{651}\u{64E}", "آمن", "أ", "ؤ", "ئ",
     ]
     var random = SeededGenerator(seed: 41)
     return (0..<120).map { _ in

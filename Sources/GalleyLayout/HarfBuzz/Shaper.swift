@@ -70,10 +70,18 @@ enum Shaper {
     guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
     guard let words = shapingBuffer.words, let script = wordScript(paragraph, range),
       script.isRightToLeft == isRightToLeft,
-      isRightToLeft
-        ? font.face.rightToLeftWordsShapeAlone && contextAllowsWords(paragraph, range, script)
-        : font.face.wordsShapeAlone
+      !isRightToLeft || contextAllowsWords(paragraph, range, script)
     else {
+      return shapeWhole(
+        paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
+        shapingBuffer)
+    }
+    let blocked: WordStarts
+    switch font.face.wordSplitting(rightToLeft: isRightToLeft) {
+    // A combining mark after a space joins the space's cluster: a word never starts with one.
+    case .everywhere: blocked = WordStarts.combiningMarks
+    case .exceptBefore(let starts): blocked = starts
+    case .never:
       return shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
@@ -82,7 +90,7 @@ enum Shaper {
     case .byWords:
       return shapeByWords(
         paragraph, range: range, script: script, font: font, language: language,
-        words: words, buffer: shapingBuffer)
+        words: words, blocked: blocked, buffer: shapingBuffer)
     case .whole:
       return shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -92,7 +100,8 @@ enum Shaper {
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
       words.learn(
-        paragraph, words: Self.words(in: paragraph, range), glyphs: glyphs, font: font,
+        paragraph, words: Self.words(in: paragraph, range, blocked: blocked), glyphs: glyphs,
+        font: font,
         script: script, language: language)
       return glyphs
     }
@@ -182,7 +191,9 @@ enum Shaper {
   /// fractions around it), and the currency signs of U+20A0 to U+20BF; Hebrew letters and
   /// points (U+0591 to U+05F4); and the Arabic block from U+060B to U+06FF but the Arabic
   /// letter mark U+061C and the end of ayah U+06DD (the prepended number signs before U+060B
-  /// reach over the next word). The run's script is the script of its letters: what
+  /// reach over the next word). The run's script is the script of its characters that are
+  /// neither Common nor Inherited in Unicode's Scripts.txt (the Arabic comma, semicolon,
+  /// question mark, tatweel and harakat are not Arabic there): what
   /// `hb_buffer_guess_segment_properties` would find.
   static func wordScript(
     _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
@@ -230,7 +241,11 @@ enum Shaper {
     case 0xC0..<0x250: return scalar == 0xD7 || scalar == 0xF7 ? .common : .latin
     case 0x80..<0xC0: return .common
     case 0x591...0x5F4: return .hebrew
-    case 0x60B...0x6FF: return scalar == 0x61C || scalar == 0x6DD ? nil : .arabic
+    case 0x61C, 0x6DD: return nil
+    // Common (Arabic comma, semicolon, question mark, tatweel) and Inherited (the harakat,
+    // superscript alef) in Scripts.txt: they take the script of the letters around them.
+    case 0x60C, 0x61B, 0x61F, 0x640, 0x64B...0x655, 0x670: return .common
+    case 0x60B...0x6FF: return .arabic
     default: return nil
     }
   }
@@ -263,9 +278,10 @@ enum Shaper {
   /// from the font's cache.
   private static func shapeByWords(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: WordScript,
-    font: ShapingFont, language: String?, words cache: WordShapes, buffer: ShapingBuffer
+    font: ShapingFont, language: String?, words cache: WordShapes, blocked: WordStarts?,
+    buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
-    let words = Self.words(in: paragraph, range)
+    let words = Self.words(in: paragraph, range, blocked: blocked)
     var glyphs: [ShapedGlyph] = []
     var next = 0
     while next < words.count {
@@ -286,14 +302,19 @@ enum Shaper {
     return glyphs
   }
 
-  /// A run's words: each a run of non-spaces and the spaces after it.
-  static func words(in paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
+  /// A run's words: each a run of non-spaces and the spaces after it, but a word that starts
+  /// with a character of `blocked` stays with the word before it (see ``WordSplitting``).
+  static func words(
+    in paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, blocked: WordStarts? = nil
+  ) -> [Range<Int>] {
     var words: [Range<Int>] = []
     var start = range.lowerBound
     var index = start
     while index < range.upperBound {
       if paragraph[index] == 0x20,
-        index + 1 == range.upperBound || paragraph[index + 1] != 0x20
+        index + 1 == range.upperBound
+          || paragraph[index + 1] != 0x20
+            && blocked?.blocksWord(in: paragraph, at: index + 1) != true
       {
         words.append(start..<(index + 1))
         start = index + 1

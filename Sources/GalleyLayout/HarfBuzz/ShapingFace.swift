@@ -9,36 +9,16 @@ import Synchronization
 final class ShapingFace: @unchecked Sendable {
   let handle: OpaquePointer  // hb_face_t *
   let unitsPerEm: Int32
-  /// ``wordsShapeAlone``, once known: 0 not yet, 1 yes, 2 no.
-  private let wordCheck = Atomic<UInt8>(0)
-  /// ``rightToLeftWordsShapeAlone``, once known: 0 not yet, 1 yes, 2 no.
-  private let rightToLeftWordCheck = Atomic<UInt8>(0)
+  /// Where Latin and Common runs may be cut into words (``checkWordSplitting(_:rightToLeft:)``),
+  /// checked on first use.
+  private let splitting = LazyWordSplitting(rightToLeft: false)
+  /// Where Hebrew and Arabic runs may be cut into words, checked on first use.
+  private let rightToLeftSplitting = LazyWordSplitting(rightToLeft: true)
 
-  /// Whether Hebrew and Arabic words of this face shape the same alone as inside a run (see
-  /// ``checkWordsShapeAlone(_:rightToLeft:)``); checked on first use.
-  var rightToLeftWordsShapeAlone: Bool {
-    switch rightToLeftWordCheck.load(ordering: .acquiring) {
-    case 1: return true
-    case 2: return false
-    default:
-      let answer = Self.checkWordsShapeAlone(handle, rightToLeft: true)
-      rightToLeftWordCheck.store(answer ? 1 : 2, ordering: .releasing)
-      return answer
-    }
-  }
-
-  /// Whether words of this face shape the same alone as inside a run, so they can be cached
-  /// (see ``checkWordsShapeAlone(_:rightToLeft:)``); checked on first use.
-  var wordsShapeAlone: Bool {
-    switch wordCheck.load(ordering: .acquiring) {
-    case 1: return true
-    case 2: return false
-    default:
-      // Two threads may both check; they store the same answer.
-      let answer = Self.checkWordsShapeAlone(handle)
-      wordCheck.store(answer ? 1 : 2, ordering: .releasing)
-      return answer
-    }
+  /// Where runs in a script of the given direction may be cut into words that shape alone as
+  /// inside the run, so that the words can be cached.
+  func wordSplitting(rightToLeft: Bool) -> WordSplitting {
+    (rightToLeft ? rightToLeftSplitting : splitting).value(for: handle)
   }
 
   /// Loads face `index & 0xFFFF` of `file`; `nil` when the file is missing or not a font.
@@ -130,4 +110,34 @@ final class ShapingFont: @unchecked Sendable {
   }
 
   deinit { hb_font_destroy(handle) }
+}
+
+/// A face's ``WordSplitting`` for one direction, found on first use and then read without a
+/// lock when it is ``WordSplitting/everywhere`` or ``WordSplitting/never``.
+private final class LazyWordSplitting: Sendable {
+  let rightToLeft: Bool
+  /// 0 not yet known, 1 everywhere, 2 never, 3 the exceptions in `exceptions`.
+  private let state = Atomic<UInt8>(0)
+  private let exceptions = Mutex<WordSplitting?>(nil)
+
+  init(rightToLeft: Bool) { self.rightToLeft = rightToLeft }
+
+  func value(for face: OpaquePointer) -> WordSplitting {
+    switch state.load(ordering: .acquiring) {
+    case 1: return .everywhere
+    case 2: return .never
+    case 3: return exceptions.withLock { $0 } ?? .never
+    default:
+      // Two threads may both check; they store the same answer.
+      let answer = ShapingFace.checkWordSplitting(face, rightToLeft: rightToLeft)
+      switch answer {
+      case .everywhere: state.store(1, ordering: .releasing)
+      case .never: state.store(2, ordering: .releasing)
+      case .exceptBefore:
+        exceptions.withLock { $0 = answer }
+        state.store(3, ordering: .releasing)
+      }
+      return answer
+    }
+  }
 }
