@@ -53,6 +53,10 @@ struct ParagraphTests {
     ("🇯🇵🇫🇷", [4]),
     ("\r\n", []),
     ("a", []),
+    // A letter with marks is one grapheme (the fast path for Hebrew and Arabic points).
+    ("שָׁ", []), ("دّ", []), ("e\u{301}\u{302}", []), ("\u{64E}\u{651}", []),
+    ("\u{5D0}\u{5D1}", [1]), ("ـَب", [2]), ("\t\u{64E}", [1]), ("\u{85}\u{301}", [1]),
+    ("\u{A0}\u{64E}", []), ("\u{64E}x", [1]), ("ض\u{301}ش", [2]),
   ]
 
   @Test("Grapheme boundaries inside a range, in UTF-16", arguments: graphemes)

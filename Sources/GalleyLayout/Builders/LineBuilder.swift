@@ -23,11 +23,12 @@ enum LineBuilder {
       runs.reserveCapacity(line.segments.count)
       for segment in line.segments {
         runs.append(run(of: segment, frame: frame, placed: placed, carets: &carets))
+        carets.endSegment(at: min(segment.sourceRange.upperBound, contentEnd))
       }
       return Layout.Line(
         location: location, length: paragraph.utf16Offset(range.upperBound) - location,
         visibleLength: paragraph.utf16Offset(contentEnd) - location,
-        ligatureCarets: carets.finish(line: line, contentEnd: contentEnd, paragraph),
+        ligatureCarets: carets.finish(paragraph),
         x: points(frame.x), y: points(frame.top), width: points(line.width),
         height: points(frame.height), baseline: points(frame.baseline),
         breakReason: line.text.reason, runs: runs,
@@ -78,17 +79,23 @@ enum LineBuilder {
 /// Finds a line's ligature carets, the grapheme starts inside its glyph clusters (UTF-16,
 /// increasing), from the clusters the line builder visits anyway.
 ///
-/// A cluster runs from its start to the next cluster's start in text order; the last ends at
-/// the line's content end. Only a cluster longer than one scalar can hold several graphemes,
-/// so a one-byte step between clusters costs one comparison and Latin text without ligatures
-/// never reaches the grapheme rules. Clusters out of text order (a right-to-left run) are
-/// sorted at the end instead.
+/// A segment's clusters come in text order or, in a right-to-left segment, in reverse; a
+/// cluster runs from its start to the next cluster's start in text order, and the segment's
+/// last ends at the segment's text end (or the line's content end, but never before the
+/// cluster's first scalar ends). Only a cluster longer than one scalar can hold several
+/// graphemes, so a one-byte step between clusters costs one comparison and text without
+/// ligatures or marks never reaches the grapheme rules. Carets found out of text order (a line
+/// with right-to-left runs) are sorted at the end; usually there are none.
 private struct CaretWalk {
   /// The paragraph's UTF-8 bytes, for the length of a cluster's first scalar.
   let bytes: [UInt8]
+  /// The segment's last cluster visited, and its highest (the last in text order).
   private var previous = -1
+  private var highest = -1
+  /// The start of the last wide cluster found: carets out of order once one starts before.
+  private var lastWideStart = -1
   private var isInTextOrder = true
-  /// Clusters longer than their first scalar, in text order: where carets may be.
+  /// Clusters longer than their first scalar: where carets may be.
   private var wide: [Range<Int>] = []
 
   /// Starts a walk over one line.
@@ -96,65 +103,42 @@ private struct CaretWalk {
   /// - Parameter bytes: The paragraph's UTF-8 bytes.
   init(bytes: [UInt8]) { self.bytes = bytes }
 
-  /// Takes the next glyph's cluster, in the line's glyph order.
+  /// Takes the next glyph's cluster, in the segment's glyph order.
   @inline(__always)
   mutating func visit(_ cluster: Int) {
-    if cluster > previous {
-      if previous >= 0, cluster - previous > 1,
-        cluster - previous > UTF8Decoding.length(ofScalarStartingWith: bytes[previous])
-      {
-        wide.append(previous..<cluster)
-      }
-      previous = cluster
-    } else if cluster < previous {
-      isInTextOrder = false
-    }
-  }
-
-  /// The carets, once every glyph of `line` was visited.
-  mutating func finish(line: AssembledLine, contentEnd: Int, _ paragraph: Paragraph) -> [Int] {
-    guard isInTextOrder else { return Self.sortedCarets(of: line, contentEnd, paragraph) }
-    var carets: [Int] = []
-    for cluster in wide { Self.appendCarets(inside: cluster, paragraph, to: &carets) }
+    guard cluster != previous else { return }
     if previous >= 0 {
-      Self.appendCarets(inside: previous..<max(contentEnd, previous + 1), paragraph, to: &carets)
+      // Rising, the previous cluster ends here; falling, this one ends at the previous.
+      let range = cluster > previous ? previous..<cluster : cluster..<previous
+      note(range)
     }
-    return carets
+    previous = cluster
+    highest = max(highest, cluster)
   }
 
-  /// The carets of a line whose clusters are out of text order (a line with right-to-left
-  /// runs): each segment's clusters are monotonic, so each is walked in text order on its
-  /// own, a cluster ending where the next one of its segment starts or where the segment's
-  /// text ends; only the carets found, usually none, are sorted.
-  private static func sortedCarets(
-    of line: AssembledLine, _ contentEnd: Int, _ paragraph: Paragraph
-  ) -> [Int] {
+  /// Ends a segment whose text ends at `end`: its last cluster in text order ends there.
+  mutating func endSegment(at end: Int) {
+    if highest >= 0 { note(highest..<max(end, highest + 1)) }
+    previous = -1
+    highest = -1
+  }
+
+  /// Keeps `range` if it is longer than its first scalar.
+  @inline(__always)
+  private mutating func note(_ range: Range<Int>) {
+    guard range.count > 1,
+      range.count > UTF8Decoding.length(ofScalarStartingWith: bytes[range.lowerBound])
+    else { return }
+    if range.lowerBound < lastWideStart { isInTextOrder = false }
+    lastWideStart = range.lowerBound
+    wide.append(range)
+  }
+
+  /// The carets, once every segment of the line was walked.
+  func finish(_ paragraph: Paragraph) -> [Int] {
     var carets: [Int] = []
-    for segment in line.segments {
-      let glyphs = segment.glyphs
-      guard let first = glyphs.first, let last = glyphs.last else { continue }
-      let isReversed = first.cluster > last.cluster
-      let segmentEnd = min(segment.sourceRange.upperBound, max(contentEnd, first.cluster + 1))
-      var index = isReversed ? glyphs.endIndex - 1 : glyphs.startIndex
-      let step = isReversed ? -1 : 1
-      while glyphs.indices.contains(index) {
-        let start = glyphs[index].cluster
-        while glyphs.indices.contains(index), glyphs[index].cluster == start { index += step }
-        let end =
-          glyphs.indices.contains(index) ? glyphs[index].cluster : max(segmentEnd, start + 1)
-        appendCarets(inside: start..<end, paragraph, to: &carets)
-      }
-    }
-    carets.sort()
+    for cluster in wide { carets += paragraph.innerGraphemeBoundaries(of: cluster) }
+    if !isInTextOrder { carets.sort() }
     return carets
-  }
-
-  /// Appends the grapheme starts inside one cluster: none unless it holds more than one
-  /// scalar.
-  private static func appendCarets(
-    inside cluster: Range<Int>, _ paragraph: Paragraph, to carets: inout [Int]
-  ) {
-    guard cluster.count > paragraph.scalarLength(at: cluster.lowerBound) else { return }
-    carets += paragraph.innerGraphemeBoundaries(of: cluster)
   }
 }

@@ -283,6 +283,9 @@ enum Shaper {
   ) -> [ShapedGlyph] {
     let words = Self.words(in: paragraph, range, blocked: blocked)
     var glyphs: [ShapedGlyph] = []
+    // About a glyph per character: the bytes are a bound for all but rare multiple
+    // substitutions, and growing the array as words come cost more than the rest of the loop.
+    glyphs.reserveCapacity(range.count)
     var next = 0
     while next < words.count {
       // Known words in one pass under the cache's lock, up to the first one not known.

@@ -29,19 +29,11 @@ struct WordStarts: Sendable, Equatable {
   /// The set of the combining marks alone.
   static let combiningMarks = WordStarts { _ in false }
 
-  /// The combining marks of the ranges the word cache accepts (Hebrew points and cantillation,
-  /// Arabic harakat and Quranic marks): HarfBuzz puts a mark after a space in the space's
-  /// cluster, and a ligature may skip over one.
-  private static let marks: [ClosedRange<UInt32>] = [
-    0x300...0x36F, 0x591...0x5BD, 0x5BF...0x5BF, 0x5C1...0x5C2, 0x5C4...0x5C5, 0x5C7...0x5C7,
-    0x610...0x61A, 0x64B...0x65F, 0x670...0x670, 0x6D6...0x6DC, 0x6DF...0x6E4, 0x6E7...0x6E8,
-    0x6EA...0x6ED,
-  ]
-
-  /// A set holding the combining marks and the scalars `isBlocked` picks among those below
+  /// A set holding the combining marks (``CombiningMarks``: HarfBuzz puts a mark after a space
+  /// in the space's cluster, and a ligature may skip over one) and the scalars `isBlocked` picks among those below
   /// ``bound``.
   init(blocking isBlocked: (UInt32) -> Bool) {
-    for range in Self.marks {
+    for range in CombiningMarks.ranges {
       for scalar in range { insert(scalar) }
     }
     for scalar in 0..<Self.bound where isBlocked(scalar) { insert(scalar) }

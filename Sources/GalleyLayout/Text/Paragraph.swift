@@ -226,6 +226,8 @@ struct Paragraph {
     if bytes[range].allSatisfy({ $0 < 0x80 }), !bytes[range].contains(0x0D) {
       return range.dropFirst().map(utf16Offset)
     }
+    // A letter with Hebrew points or Arabic harakat is one grapheme.
+    if CombiningMarks.isBaseWithMarks(bytes, range) { return [] }
     var inner: [Int] = []
     forEachGraphemeBoundary(after: range.lowerBound, upTo: range.upperBound) { offset in
       guard offset < range.upperBound else { return false }
