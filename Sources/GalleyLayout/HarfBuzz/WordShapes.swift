@@ -5,9 +5,10 @@ import Synchronization
 /// Android's Minikin do); one per layout engine, shared by its threads.
 ///
 /// Shaping a run word by word gives HarfBuzz's result for the whole run only when no
-/// lookup of the face reaches across a space and the script's shaping needs no context
-/// beyond the word; ``ShapingFace/wordsShapeAlone`` checks the face, and ``Shaper`` uses
-/// the cache only for text in the Latin and Common scripts below U+0250.
+/// lookup of the face reaches across a space between two words and the script's shaping
+/// needs no context beyond the word; ``ShapingFace/wordSplitting(rightToLeft:)`` checks the
+/// face, and ``Shaper`` uses the cache only for the Latin, Common, Hebrew and Arabic ranges of
+/// ``Shaper/wordScript(_:_:)``.
 final class WordShapes: Sendable {
   /// A word's bytes (at most 24), packed, with its font and the run properties that change
   /// its shape.
@@ -143,7 +144,7 @@ final class WordShapes: Sendable {
   /// costs a call for the word alone, a lookup and an insert, several times what the word
   /// costs inside one call for the whole run. On text whose words do not come again (names,
   /// identifiers, a new language) shaping whole runs is faster; the glyphs are the same
-  /// either way (``ShapingFace/wordsShapeAlone``).
+  /// either way (``ShapingFace/wordSplitting(rightToLeft:)``).
   func plan() -> Plan {
     guard shapesWhole.load(ordering: .relaxed) else { return .byWords }
     let sampled = wholeRuns.wrappingAdd(1, ordering: .relaxed).newValue % Self.sampleInterval
