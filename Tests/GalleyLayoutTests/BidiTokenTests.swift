@@ -158,6 +158,17 @@ struct BidiTokenTests {
     "\u{2069}…", "\u{2067}עוד", "…\u{2066}", "\u{202E}more\u{202C}", "\u{200F}",
   ]
 
+  @Test("A token with a paragraph separator is refused", arguments: ["a\u{1C}b", "\u{1E}"])
+  func paragraphSeparatorToken(_ token: String) throws {
+    var options = LayoutOptions(width: 160, maximumLines: 1)
+    options.truncationToken = .init(markup: Markup.escape(token))
+    let error = #expect(throws: LayoutError.self) {
+      _ = try LayoutSupport.layout(Self.texts[0].markup, options: options)
+    }
+    #expect(error?.kind == .invalidOptions)
+    #expect(error?.message.contains("paragraph separator") == true)
+  }
+
   @Test("Tokens with bidi controls are laid out whole", arguments: oddTokens, modes)
   func oddToken(_ token: String, _ mode: LayoutOptions.TruncationMode) throws {
     try eachTruncated(token: Markup.escape(token), mode) { context, _, layout in
