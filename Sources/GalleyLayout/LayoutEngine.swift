@@ -81,17 +81,19 @@ public final class LayoutEngine: Sendable {
   /// - Parameters:
   ///   - text: The text.
   ///   - options: Valid options.
+  ///   - isolated: A UTF-8 range that bidi treats as an isolate (truncation's token), or `nil`.
   ///   - presetLines: Lines to use instead of breaking the text (truncation's), made from its
   ///     paragraph.
   /// - Returns: The lines and what they were made from.
   /// - Throws: ``LayoutError`` for an unreadable font or a line breaker failure.
   func assemble(
-    _ text: FormattedText, options: LayoutOptions,
+    _ text: FormattedText, options: LayoutOptions, isolating isolated: Range<Int>? = nil,
     presetLines: ((Paragraph) -> [TextLine])? = nil
   ) throws(LayoutError) -> AssembledText {
     // The stages, in the order of the design note's stage table.
     let paragraph = Paragraph(text.string)
-    let levels = try BidiLevels.analyze(paragraph, direction: options.direction.base)
+    let levels = try BidiLevels.analyze(
+      paragraph, direction: options.direction.base, isolating: isolated)
     let itemization = Itemizer.items(
       of: text, fonts: fonts, language: options.language, levels: levels)
     let shaping = Shaping(

@@ -66,4 +66,64 @@ struct BidiLevelsTests {
     }
     #expect(levels.paragraphs.map(\.isRightToLeft) == [false, true])
   }
+
+  /// Texts with a range analyzed as an isolate: the range, the paragraphs, the runs (cut at
+  /// the range's edges), the initiator chosen and the levels of the initiator and the PDI.
+  static let isolateCases:
+    [(
+      text: String, direction: BidiBaseDirection, isolated: Range<Int>, paragraphs: [Run],
+      runs: [Run], opener: UInt16, controlLevels: [UInt8]
+    )] = [
+      // A Hebrew token after English: FSI finds ע, and its space reads right to left too.
+      ("abc עוד", .auto, 3..<10, [(0..<10, 0)], [(0..<3, 0), (3..<10, 1)], 0x2068, [0, 0]),
+      // An English token after English in a Hebrew paragraph: a run of its own at level 2.
+      (
+        "שלום abc more", .auto, 12..<17, [(0..<17, 1)], [(0..<9, 1), (9..<12, 2), (12..<17, 2)],
+        0x2068, [1, 1]
+      ),
+      // A neutral token takes its paragraph's direction (RLI, inside at level 3).
+      (
+        "שלום abc…", .auto, 12..<15, [(0..<15, 1)], [(0..<9, 1), (9..<12, 2), (12..<15, 3)],
+        0x2067, [1, 1]
+      ),
+      // Between two English words the controls resolve to L, as a neutral there does.
+      (
+        "שלום abc…def", .auto, 12..<15, [(0..<18, 1)],
+        [(0..<9, 1), (9..<12, 2), (12..<15, 3), (15..<18, 2)], 0x2067, [2, 2]
+      ),
+      ("שלום…", .leftToRight, 8..<11, [(0..<11, 0)], [(0..<8, 1), (8..<11, 2)], 0x2066, [0, 0]),
+      // The token's strong characters do not set the paragraph's direction (rule P2 skips
+      // isolates).
+      ("123 עוד", .auto, 3..<10, [(0..<10, 0)], [(0..<3, 0), (3..<10, 1)], 0x2068, [0, 0]),
+      // A neutral token in the second paragraph takes that paragraph's direction.
+      (
+        "abc\nשלום…", .auto, 12..<15, [(0..<4, 0), (4..<15, 1)],
+        [(0..<4, 0), (4..<12, 1), (12..<15, 3)],
+        0x2067, [1, 1]
+      ),
+    ]
+
+  @Test("A range analyzed as an isolate", arguments: isolateCases)
+  func isolate(
+    _ text: String, _ direction: BidiBaseDirection, _ isolated: Range<Int>, _ paragraphs: [Run],
+    _ runs: [Run], _ opener: UInt16, _ controlLevels: [UInt8]
+  ) throws {
+    let levels = try #require(
+      try BidiLevels.analyze(Paragraph(text), direction: direction, isolating: isolated))
+    #expect(levels.paragraphs.map(\.utf8Range) == paragraphs.map(\.range))
+    #expect(levels.paragraphs.map(\.baseLevel) == paragraphs.map(\.level))
+    #expect(levels.runs.map(\.utf8Range) == runs.map(\.range))
+    #expect(levels.runs.map(\.level) == runs.map(\.level))
+    let isolate = try #require(levels.isolate)
+    #expect(isolate.utf8Range == isolated)
+    #expect(isolate.opener == opener)
+    #expect([isolate.openerLevel, isolate.closerLevel] == controlLevels)
+  }
+
+  @Test("An isolated range alone does not make left-to-right text go through ICU")
+  func isolateSkipsLeftToRight() throws {
+    #expect(try BidiLevels.analyze(Paragraph("abc …"), direction: .auto, isolating: 3..<7) == nil)
+    #expect(
+      try BidiLevels.analyze(Paragraph("abc עוד"), direction: .auto, isolating: 3..<10) != nil)
+  }
 }

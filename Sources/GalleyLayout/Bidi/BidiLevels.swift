@@ -22,6 +22,9 @@ struct BidiLevels: Hashable, Sendable {
   ///
   /// A run never crosses a paragraph's end. Empty for an empty text.
   private(set) var runs: [LevelRun]
+  /// The range analyzed as an isolate (the truncation token), with its controls' levels, or
+  /// `nil`; ``runs`` are cut at its edges.
+  private(set) var isolate: BidiIsolate?
 
   /// Analyzes a text, or returns `nil` when bidi can be skipped.
   ///
@@ -32,13 +35,14 @@ struct BidiLevels: Hashable, Sendable {
   /// - Parameters:
   ///   - paragraph: The text.
   ///   - direction: The base direction of each of its paragraphs.
+  ///   - isolated: A non-empty UTF-8 range to analyze as an isolate (``BidiIsolate``), or `nil`.
   /// - Returns: The levels, or `nil` when the whole text is left-to-right at level 0.
   /// - Throws: ``LayoutError/Kind/bidiAnalysisFailed`` when ICU fails.
   static func analyze(
-    _ paragraph: Paragraph, direction: BidiBaseDirection
+    _ paragraph: Paragraph, direction: BidiBaseDirection, isolating isolated: Range<Int>? = nil
   ) throws(LayoutError) -> BidiLevels? {
     guard BidiScan.requiresAnalysis(paragraph.bytes, direction: direction) else { return nil }
-    return try BidiLevels(resolving: paragraph, direction: direction)
+    return try BidiLevels(resolving: paragraph, direction: direction, isolating: isolated)
   }
 
   /// Resolves a text's levels with one call to ICU.
@@ -46,9 +50,16 @@ struct BidiLevels: Hashable, Sendable {
   /// - Parameters:
   ///   - paragraph: The text.
   ///   - direction: The base direction of each of its paragraphs.
+  ///   - isolated: A non-empty UTF-8 range to analyze as an isolate, or `nil`.
   /// - Throws: ``LayoutError/Kind/bidiAnalysisFailed`` when ICU fails.
-  init(resolving paragraph: Paragraph, direction: BidiBaseDirection) throws(LayoutError) {
-    let units = paragraph.offsets.units
+  init(
+    resolving paragraph: Paragraph, direction: BidiBaseDirection,
+    isolating isolated: Range<Int>? = nil
+  ) throws(LayoutError) {
+    isolate = isolated.flatMap {
+      $0.isEmpty ? nil : BidiIsolate($0, in: paragraph, direction: direction)
+    }
+    let units = isolate?.units(of: paragraph) ?? paragraph.offsets.units
     var levels = [UInt8](repeating: 0, count: units.count)
     // Paragraphs end after class B characters: counting the usual ones gives ICU room enough
     // in one call; a text with other B characters takes a second call.
@@ -65,13 +76,16 @@ struct BidiLevels: Hashable, Sendable {
     guard count >= 1 else {
       throw LayoutError(.bidiAnalysisFailed, "ICU could not resolve the text's bidi levels")
     }
+    var paragraphEnds = ends.prefix(Int(count))
+    isolate?.removeControls(from: &levels, paragraphEnds: &paragraphEnds)
     var start = 0
     paragraphs = (0..<Int(count)).map { index in
-      let end = paragraph.offsets.utf8Offset(ofUTF16: Int(ends[index]))
+      let end = paragraph.offsets.utf8Offset(ofUTF16: Int(paragraphEnds[index]))
       defer { start = end }
       return BidiParagraph(utf8Range: start..<end, baseLevel: baseLevels[index])
     }
-    runs = Self.runs(of: levels, splitAt: ends.prefix(Int(count)), offsets: paragraph.offsets)
+    runs = Self.runs(of: levels, splitAt: paragraphEnds, offsets: paragraph.offsets)
+    if let isolate { runs = isolate.splitting(runs) }
   }
 
   /// Calls `galley_bidi_levels`.

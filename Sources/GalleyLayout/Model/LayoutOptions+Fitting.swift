@@ -25,7 +25,8 @@ extension LayoutOptions {
   /// The markup is formatted with ``formatter`` (its tables), continuing the attributes of the
   /// text the token stands next to, so that where the token sets no attribute it looks like
   /// that text (see ``GalleyMarkup/MarkupFormatter/format(_:continuing:)``); it never
-  /// continues that text's link. It may not hold a line break.
+  /// continues that text's link. It may not hold a line break or a paragraph separator
+  /// (U+001C to U+001E).
   public struct TruncationToken: Hashable, Sendable {
     /// The token's markup, always read as markup.
     public var markup: String

@@ -106,6 +106,11 @@ struct LineCutter {
     if token.string.contains(where: \.isNewline) {
       throw LayoutError(.invalidOptions, "the truncation token may not hold a line break")
     }
+    // U+001C to U+001E end a bidi paragraph (class B) without breaking the line.
+    if token.string.unicodeScalars.contains(where: { BidiClass($0) == .paragraphSeparator }) {
+      throw LayoutError(
+        .invalidOptions, "the truncation token may not hold a paragraph separator (U+001C–U+001E)")
+    }
     return token
   }
 

@@ -1,5 +1,3 @@
-internal import GalleySupport
-
 /// Bidi reordering of assembled lines (UAX #9 rules L1 and L2): each line's segments, cut
 /// where their levels change, in visual order and placed again from the line's start.
 ///
@@ -47,8 +45,53 @@ struct LineReorderer {
     for segment in line.segments {
       cut(segment, at: resets, baseLevel: base, into: &pieces)
     }
-    let order = VisualOrder.reorder(levels: pieces.map(\.level))
+    let order = visualOrder(of: pieces, on: line.text, resets: resets, baseLevel: base)
     return placed(order.map { pieces[$0] }, on: line)
+  }
+
+  /// Rule L2 over a line's pieces (in logical order): their indices in visual order.
+  ///
+  /// When the line holds the isolated range (``BidiLevels/isolate``, the truncation token), its
+  /// initiator and PDI take part as they would if they were in the text, so the range moves as
+  /// one neutral and keeps its inner order: at their resolved levels, or at the paragraph's
+  /// where rule L1 resets them (before a tab). At the line's start or end, both take the
+  /// paragraph's level, as if the line's edge were the paragraph's: the text beyond it is on
+  /// another line (head truncation) or hidden (tail).
+  private func visualOrder(
+    of pieces: [LineSegment], on line: TextLine, resets: [Range<Int>], baseLevel: UInt8
+  ) -> [Int] {
+    guard let isolate = levels.isolate, line.utf8Range.lowerBound <= isolate.utf8Range.lowerBound,
+      isolate.utf8Range.upperBound <= line.utf8Range.upperBound
+    else { return VisualOrder.reorder(levels: pieces.map(\.level)) }
+    let isAtEdge =
+      isolate.utf8Range.lowerBound == line.utf8Range.lowerBound
+      || isolate.utf8Range.upperBound == line.utf8Range.upperBound
+    /// A piece's index, or -1 for a control.
+    var entries: [Int] = []
+    var entryLevels: [UInt8] = []
+    entries.reserveCapacity(pieces.count + 2)
+    entryLevels.reserveCapacity(pieces.count + 2)
+    var controls = [
+      (offset: isolate.utf8Range.lowerBound, level: isolate.openerLevel),
+      (offset: isolate.utf8Range.upperBound, level: isolate.closerLevel),
+    ][...]
+    func addControls(before offset: Int) {
+      while let control = controls.first, control.offset <= offset {
+        let isReset = isAtEdge || resets.contains { $0.contains(control.offset) }
+        entries.append(-1)
+        entryLevels.append(isReset ? baseLevel : control.level)
+        controls.removeFirst()
+      }
+    }
+    for (index, piece) in pieces.enumerated() {
+      addControls(before: piece.sourceRange.lowerBound)
+      entries.append(index)
+      entryLevels.append(piece.level)
+    }
+    addControls(before: .max)
+    return VisualOrder.reorder(levels: entryLevels).compactMap {
+      entries[$0] >= 0 ? entries[$0] : nil
+    }
   }
 
   /// The ranges rule L1 gives the paragraph's level, in text order: white space (and isolate
@@ -60,7 +103,7 @@ struct LineReorderer {
       var offset = line.utf8Range.lowerBound
       while offset < line.utf8Range.upperBound {
         let length = paragraph.scalarLength(at: offset)
-        if bidiClass(at: offset) == .segmentSeparator {
+        if paragraph.bidiClass(at: offset) == .segmentSeparator {
           let start = whiteSpaceStart(before: offset, notBefore: line.utf8Range.lowerBound)
           ranges.append(start..<(offset + length))
         }
@@ -70,8 +113,8 @@ struct LineReorderer {
     let end = line.utf8Range.upperBound
     var start = end
     while start > line.utf8Range.lowerBound {
-      let previous = scalarStart(before: start)
-      let kind = bidiClass(at: previous)
+      let previous = paragraph.scalarStart(before: start)
+      let kind = paragraph.bidiClass(at: previous)
       guard
         kind.isResetBeforeSeparators || kind == .segmentSeparator
           || kind == .paragraphSeparator
@@ -92,8 +135,8 @@ struct LineReorderer {
   private func whiteSpaceStart(before offset: Int, notBefore limit: Int) -> Int {
     var start = offset
     while start > limit {
-      let previous = scalarStart(before: start)
-      guard bidiClass(at: previous).isResetBeforeSeparators else { break }
+      let previous = paragraph.scalarStart(before: start)
+      guard paragraph.bidiClass(at: previous).isResetBeforeSeparators else { break }
       start = previous
     }
     return start
@@ -167,20 +210,5 @@ struct LineReorderer {
     }
     line.width = hasVisibleGlyphs ? maximum - minimum : 0
     return line
-  }
-
-  /// The start of the scalar that ends at `offset`.
-  private func scalarStart(before offset: Int) -> Int {
-    var start = offset - 1
-    while start > 0, UTF8Decoding.isContinuation(paragraph.bytes[start]) { start -= 1 }
-    return start
-  }
-
-  /// The bidi class of the scalar at `offset`.
-  private func bidiClass(at offset: Int) -> BidiClass {
-    let value = paragraph.bytes.withUnsafeBufferPointer {
-      UTF8Decoding.scalar(in: $0, at: offset).value
-    }
-    return BidiClass(Unicode.Scalar(value) ?? " ")
   }
 }

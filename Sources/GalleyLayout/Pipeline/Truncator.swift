@@ -136,6 +136,9 @@ struct Truncator {
 
   /// Stages 0 to 5a on the display text (step 3): the text with the cut replaced by the
   /// token, its lines preset to the window's visible ones, the last holding the rest.
+  ///
+  /// Bidi analysis isolates the token (``BidiIsolate``), so it lands on its line's end side
+  /// (start side for head truncation) whatever its direction and that of the text next to it.
   private func display(
     _ window: Window, cut: Range<Int>, token: FormattedText
   ) throws(LayoutError) -> AssembledText {
@@ -143,7 +146,8 @@ struct Truncator {
     let start = window.assembled.lines[lastIndex].text.utf8Range.lowerBound
     let preset = window.assembled.lines[..<lastIndex].map(\.text)
     let display = text.replacing(utf8Range: cut, with: token)
-    return try engine.assemble(display, options: options) { paragraph in
+    let isolated = cut.lowerBound..<(cut.lowerBound + token.string.utf8.count)
+    return try engine.assemble(display, options: options, isolating: isolated) { paragraph in
       let range = start..<paragraph.count
       return preset + [
         TextLine(utf8Range: range, visibleEnd: paragraph.visibleEnd(of: range), reason: .truncated)
