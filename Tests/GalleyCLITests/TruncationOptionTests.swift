@@ -188,6 +188,10 @@ struct TruncationOptionTests {
       "…\n", "invalidOptions",
       "--truncation-token: error: the truncation token may not hold a line break"
     ),
+    (
+      "…\u{1C}", "invalidOptions",
+      "--truncation-token: error: the truncation token may not hold a paragraph separator"
+    ),
   ]
 
   @Test("A token that cannot be used exits 65 with the error document", arguments: badTokens)

@@ -18,6 +18,10 @@ import Testing
       "render.glowBlur"
     ),
     ("/v1/hit", #"{"markup": "Hi"}"#, 400, "invalidRequest", "points"),
+    (
+      "/v1/layout", #"{"markup": "Hi", "layout": {"truncationToken": "x\u001C"}}"#, 400,
+      "invalidRequest", "layout.truncationToken"
+    ),
     ("/v1/format", #"{"markup": "Hi %3C"}"#, 422, "indexOutOfRange", ""),
     (
       "/v1/layout", #"{"markup": "Hi", "layout": {"truncationToken": "%Q"}}"#, 422, "unknownCode",

@@ -300,8 +300,8 @@ struct LayoutCommandOptions: ParsableArguments {
   ) -> Result<Void, CommandOutcome> {
     do {
       let formatted = try formatter.format(token, continuing: formatter.defaultAttributes)
-      guard !formatted.string.contains(where: \.isNewline) else {
-        let message = "the truncation token may not hold a line break"
+      if let problem = LayoutOptions.TruncationToken.problem(in: formatted.string) {
+        let message = "the truncation token \(problem)"
         return .failure(
           failure(
             "--truncation-token: error: \(message)", kind: LayoutError.Kind.invalidOptions.rawValue,

@@ -49,6 +49,19 @@ extension LayoutOptions {
       self.formatter = formatter
     }
 
+    /// What the formatted token's text may not hold, or `nil` when it is fine: a line break,
+    /// or a paragraph separator (U+001C to U+001E end a bidi paragraph without breaking the
+    /// line). Worded to follow "the truncation token".
+    ///
+    /// - Parameter text: The token's formatted text.
+    public static func problem(in text: String) -> String? {
+      if text.contains(where: \.isNewline) { return "may not hold a line break" }
+      if text.unicodeScalars.contains(where: { BidiClass($0) == .paragraphSeparator }) {
+        return "may not hold a paragraph separator (U+001C–U+001E)"
+      }
+      return nil
+    }
+
     /// The token formatted next to text with `attributes`.
     func formatted(continuing attributes: TextAttributes) throws(LayoutError) -> FormattedText {
       var attributes = attributes

@@ -103,13 +103,8 @@ struct LineCutter {
   /// truncation, or when nothing is before).
   private func token(next offset: Int) throws(LayoutError) -> FormattedText {
     let token = try options.truncationToken.formatted(continuing: attributes(next: offset))
-    if token.string.contains(where: \.isNewline) {
-      throw LayoutError(.invalidOptions, "the truncation token may not hold a line break")
-    }
-    // U+001C to U+001E end a bidi paragraph (class B) without breaking the line.
-    if token.string.unicodeScalars.contains(where: { BidiClass($0) == .paragraphSeparator }) {
-      throw LayoutError(
-        .invalidOptions, "the truncation token may not hold a paragraph separator (U+001C–U+001E)")
+    if let problem = LayoutOptions.TruncationToken.problem(in: token.string) {
+      throw LayoutError(.invalidOptions, "the truncation token \(problem)")
     }
     return token
   }

@@ -153,7 +153,8 @@ package final class TextService: Sendable {
   }
 
   /// Formats the truncation token once, so that a markup error in it is reported as one in
-  /// the text is, and refuses a token with a line break, as `galley layout` does.
+  /// the text is, and refuses a token with a line break or a paragraph separator, as
+  /// `galley layout` does.
   private func checkToken(_ request: PreparedRequest) throws(ServiceFailure) {
     guard request.request.layout?["truncationToken"] != nil else { return }
     let token = request.layoutOptions.truncationToken.markup
@@ -164,9 +165,8 @@ package final class TextService: Sendable {
     } catch {
       throw ServiceFailure(error)
     }
-    if formatted.string.contains(where: \.isNewline) {
-      throw ServiceFailure(
-        RequestError(field: "layout.truncationToken", "may not hold a line break"))
+    if let problem = LayoutOptions.TruncationToken.problem(in: formatted.string) {
+      throw ServiceFailure(RequestError(field: "layout.truncationToken", problem))
     }
   }
 
