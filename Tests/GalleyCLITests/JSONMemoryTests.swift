@@ -19,9 +19,9 @@ struct JSONMemoryTests {
 
   /// Peak resident bytes of `galley <command> <arguments> [--json]`, without and with `--json`.
   ///
-  /// Each is the smaller of two runs, taken in turn: one run's peak can be tens of megabytes
-  /// higher while the suites beside it load the machine and share its fontconfig cache (seen
-  /// in CI, on either side), and such a run must not decide the comparison.
+  /// Each is the smaller of two runs, taken in turn. (The peaks used to vary by a hundred
+  /// megabytes from run to run: they were read with `wait4`, which counted the test runner's
+  /// own memory; see ``GalleyBinary/peakResidentBytes(_:)``.)
   private func peaks(
     _ command: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (listing: Int, json: Int) {
