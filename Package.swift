@@ -210,7 +210,7 @@ let package = Package(
     .testTarget(
       name: "GalleyServerTests",
       dependencies: [
-        "GalleyServerKit", "GalleyService", "GalleyTestSupport", "GalleyCLI",
+        "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
