@@ -1,4 +1,5 @@
 import GalleyService
+import GalleySupport
 
 /// A request's query string, read as HTML forms and most clients write it: `name=value` pairs
 /// joined by `&`, `+` for a space and `%XX` for any byte, the bytes UTF-8.
@@ -69,9 +70,13 @@ package struct QueryParameters: Sendable {
       switch byte {
       case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
       case UInt8(ascii: "%"):
-        guard index != encoded.endIndex, let high = hexDigit(encoded[index]) else { return nil }
+        guard index != encoded.endIndex, let high = HexDigit.value(encoded[index]) else {
+          return nil
+        }
         index = encoded.index(after: index)
-        guard index != encoded.endIndex, let low = hexDigit(encoded[index]) else { return nil }
+        guard index != encoded.endIndex, let low = HexDigit.value(encoded[index]) else {
+          return nil
+        }
         index = encoded.index(after: index)
         bytes.append(high << 4 | low)
       default: bytes.append(byte)
@@ -80,13 +85,4 @@ package struct QueryParameters: Sendable {
     return String(validating: bytes, as: UTF8.self)
   }
 
-  /// The value of one hex digit, or `nil`.
-  private static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
 }
