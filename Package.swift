@@ -71,7 +71,7 @@ let package = Package(
     // MARK: Swift modules
     // Colors, font weights and underline styles, shared by every library (and re-exported by
     // each of the four, whose public APIs use them).
-    .target(name: "GalleyStyle"),
+    .target(name: "GalleyStyle", dependencies: ["GalleySupport"]),
     // Binary search and UTF-8 decoding, written once for every library; package-internal.
     .target(name: "GalleySupport"),
     .target(name: "GalleyMarkup", dependencies: ["GalleyStyle", "GalleySupport"]),
@@ -112,7 +112,8 @@ let package = Package(
     .target(
       name: "GalleyServerKit",
       dependencies: [
-        "GalleyService", "GalleyWire", "GalleyFonts", "GalleyLayout", "GalleyRender",
+        "GalleyService", "GalleySupport", "GalleyWire", "GalleyFonts", "GalleyLayout",
+        "GalleyRender",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -210,7 +211,7 @@ let package = Package(
     .testTarget(
       name: "GalleyServerTests",
       dependencies: [
-        "GalleyServerKit", "GalleyService", "GalleyTestSupport", "GalleyCLI",
+        "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]

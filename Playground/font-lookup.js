@@ -84,10 +84,9 @@ Galley.FontLookup = (function () {
    * @param {HTMLDataListElement} datalist The family suggestions.
    */
   async function lookUp(query, output, datalist) {
-    // encodeURIComponent writes a space as %20; the server does not read "+" as a space.
-    const parameters = [["family", query.family], ["weight", query.weight || "0"]];
-    if (query.italic) parameters.push(["italic", "true"]);
-    const search = parameters.map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
+    // URLSearchParams writes a space as "+", as forms do; the server reads it as a space.
+    const search = new URLSearchParams({ family: query.family, weight: query.weight || "0" });
+    if (query.italic) search.set("italic", "true");
     output.textContent = "Looking up…";
     const result = await Galley.Api.send("GET", "v1/font?" + search, null);
     if (!result.ok) {

@@ -51,10 +51,12 @@ package enum Reply {
 
   /// The error document of a failure, with `Retry-After` on a 503.
   ///
-  /// - Parameter failure: The failure.
+  /// - Parameters:
+  ///   - failure: The failure.
+  ///   - headers: More headers, such as `Allow` on a 405.
   /// - Returns: The response.
-  package static func failure(_ failure: ServiceFailure) -> Response {
-    var headers: HTTPFields = [:]
+  package static func failure(_ failure: ServiceFailure, headers: HTTPFields = [:]) -> Response {
+    var headers = headers
     if failure.status == 503 { headers[.retryAfter] = "1" }
     return json(status: failure.status, failure.body, headers: headers)
   }

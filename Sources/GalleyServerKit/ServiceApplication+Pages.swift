@@ -15,19 +15,19 @@ extension ServiceApplication {
   /// - Parameter router: The router.
   func addPageRoutes(to router: Router<BasicRequestContext>) {
     router.get("/v1/font") { request, _ in
-      let query = request.uri.queryParameters
-      return await work("font") { () throws(ServiceFailure) in
-        Reply.json(
+      await work("font") { () throws(ServiceFailure) in
+        let query = try Self.query(request, allowed: ["family", "weight", "italic", "strict"])
+        return Reply.json(
           JSONOutput.encodeDocument(
             try service.font(
-              family: query["family"].map(String.init), weight: query["weight"].map(String.init),
-              italic: query["italic"].map(String.init), strict: query["strict"].map(String.init))))
+              family: query["family"], weight: query["weight"], italic: query["italic"],
+              strict: query["strict"])))
       }
     }
     router.get("/v1/fonts") { request, _ in
-      let family = request.uri.queryParameters["family"].map(String.init)
-      return await work("fonts") { () throws(ServiceFailure) in
-        Reply.json(JSONOutput.encodeDocument(try service.families(family: family)))
+      await work("fonts") { () throws(ServiceFailure) in
+        let query = try Self.query(request, allowed: ["family"])
+        return Reply.json(JSONOutput.encodeDocument(try service.families(family: query["family"])))
       }
     }
     router.get("/healthz") { _, _ in
@@ -93,6 +93,23 @@ extension ServiceApplication {
       return notFound("the playground has no file '\(name)' (looked in '\(directory)')")
     }
     return Reply.bytes(contentType: Self.mediaType(ofFile: name), data)
+  }
+
+  /// A request's query parameters, read strictly (see ``QueryParameters``).
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - allowed: The names the endpoint takes.
+  /// - Returns: The parameters.
+  /// - Throws: ``GalleyService/ServiceFailure`` (400) naming the parameter that cannot be read.
+  static func query(_ request: Request, allowed: Set<String>) throws(ServiceFailure)
+    -> QueryParameters
+  {
+    do {
+      return try QueryParameters(request.uri.query, allowed: allowed)
+    } catch {
+      throw ServiceFailure(error)
+    }
   }
 
   /// A 404 error document.

@@ -19,8 +19,9 @@ extension ServiceApplication {
   /// - Parameter request: The HTTP request.
   /// - Returns: The response.
   func render(_ request: Request) async -> Response {
-    let includesLayout = request.uri.queryParameters["include"] == "layout"
-    return await work("render", request) { (prepared, deadline) throws(ServiceFailure) in
+    await work("render", request, parameters: ["include"]) {
+      (prepared, query, deadline) throws(ServiceFailure) in
+      let includesLayout = try Self.includesLayout(query)
       let key = RenderCache.key(
         for: prepared.request, includesLayout: includesLayout,
         generation: configuration.generation)
@@ -44,6 +45,15 @@ extension ServiceApplication {
           body: image.data, contentType: Self.contentType(image.format), geometry: image.geometry)
       if let key { cache.insert(entry, forKey: key) }
       return Self.response(entry, tag: tag)
+    }
+  }
+
+  /// Whether the query asks for the layout: `include=layout`; no other value is taken.
+  private static func includesLayout(_ query: QueryParameters) throws(ServiceFailure) -> Bool {
+    switch query["include"] {
+    case nil: return false
+    case "layout": return true
+    default: throw ServiceFailure(RequestError(field: "include", "must be layout"))
     }
   }
 

@@ -16,18 +16,18 @@ extension ServiceApplication {
   /// - Parameter router: The router.
   func addTextRoutes(to router: Router<BasicRequestContext>) {
     router.post("/v1/format") { request, _ in
-      await work("format", request) { (prepared, _) throws(ServiceFailure) in
+      await work("format", request) { (prepared, _, _) throws(ServiceFailure) in
         Reply.json(bytes: try service.format(prepared).bytes)
       }
     }
     router.post("/v1/layout") { request, _ in
-      await work("layout", request) { (prepared, deadline) throws(ServiceFailure) in
+      await work("layout", request) { (prepared, _, deadline) throws(ServiceFailure) in
         let layout = try service.layout(prepared, deadline: deadline)
         return Reply.json(bytes: JSONDocument.layout(layout, image: nil).bytes)
       }
     }
     router.post("/v1/hit") { request, _ in
-      await work("hit", request) { (prepared, deadline) throws(ServiceFailure) in
+      await work("hit", request) { (prepared, _, deadline) throws(ServiceFailure) in
         Reply.json(JSONOutput.encodeDocument(try service.hit(prepared, deadline: deadline)))
       }
     }
@@ -36,26 +36,31 @@ extension ServiceApplication {
     }
   }
 
-  /// Runs one request: reads the body (413 past the limit), waits for a worker (503 when the
-  /// queue is full or the wait used the time budget), checks the request (400) and does the
-  /// work, answering every failure with its error document and counting it in the metrics.
+  /// Runs one request: checks the query (400) and the content type (415), reads the body (413
+  /// past the limit), waits for a worker (503 when the queue is full or the wait used the time
+  /// budget), checks the request (400) and does the work, answering every failure with its
+  /// error document and counting it in the metrics.
   ///
   /// - Parameters:
   ///   - endpoint: The endpoint's name in the metrics.
   ///   - request: The HTTP request.
-  ///   - body: The work, given the checked request and its deadline.
+  ///   - parameters: The query parameters the endpoint takes.
+  ///   - body: The work, given the checked request, the query and the deadline.
   /// - Returns: The response.
   func work(
-    _ endpoint: String, _ request: Request,
-    _ body: (PreparedRequest, ContinuousClock.Instant) throws(ServiceFailure) -> Response
+    _ endpoint: String, _ request: Request, parameters: Set<String> = [],
+    _ body: (PreparedRequest, QueryParameters, ContinuousClock.Instant) throws(ServiceFailure) ->
+      Response
   ) async -> Response {
     let start = ContinuousClock.now
     let deadline = start + configuration.limits.timeBudget
     let response: Response
     do {
+      let query = try Self.query(request, allowed: parameters)
+      try Self.checkContentType(request.headers[.contentType])
       let bytes = try await readBody(request)
       response = try await withWorker(deadline: deadline) { () throws(ServiceFailure) in
-        try body(try service.prepare(bytes), deadline)
+        try body(try service.prepare(bytes), query, deadline)
       }
     } catch {
       response = Reply.failure(error)
@@ -63,6 +68,26 @@ extension ServiceApplication {
     metrics.record(
       endpoint: endpoint, status: response.status.code, duration: ContinuousClock.now - start)
     return response
+  }
+
+  /// Checks that a body is JSON: a missing `Content-Type` is taken as JSON; any other than
+  /// `application/json`, or one with a `charset` other than UTF-8, is refused.
+  ///
+  /// - Parameter contentType: The request's `Content-Type`, or `nil`.
+  /// - Throws: ``GalleyService/ServiceFailure`` 415 for another media type or charset.
+  static func checkContentType(_ contentType: String?) throws(ServiceFailure) {
+    guard let contentType else { return }
+    let parts = contentType.split(separator: ";").map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    let charset = parts.dropFirst().first { $0.hasPrefix("charset=") }.map {
+      String($0.dropFirst("charset=".count).filter { $0 != "\"" && $0 != " " })
+    }
+    guard parts.first == "application/json", charset == nil || charset == "utf-8" else {
+      throw ServiceFailure(
+        status: 415, kind: "unsupportedMediaType",
+        "the body must be JSON sent as application/json (UTF-8), not '\(contentType.prefix(128))'")
+    }
   }
 
   /// Reads a request's body, up to the configured limit.

@@ -13,6 +13,8 @@ import Logging
 /// | `GET /v1/font`, `GET /v1/fonts` | `galley font --json`, `galley fonts --json` |
 /// | `GET /healthz`, `GET /metrics`, `GET /openapi.json` | health, Prometheus text, OpenAPI |
 /// | `GET /`, `GET /static/<file>` | the playground's files |
+///
+/// Every `GET` also answers `HEAD`; a known path with another method answers 405 with `Allow`.
 package struct ServiceApplication: Sendable {
   /// The work of each endpoint.
   package let service: TextService
@@ -40,16 +42,18 @@ package struct ServiceApplication: Sendable {
     metrics = ServiceMetrics()
   }
 
-  /// The router with every route, and CORS when an origin is configured.
+  /// The router with every route of ``RouteTable`` (`HEAD` wherever `GET` is), error
+  /// documents for its own 404 and 405 answers, and CORS when an origin is configured.
   ///
   /// - Returns: The router.
   package func makeRouter() -> Router<BasicRequestContext> {
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RoutingErrorMiddleware())
     if let origin = configuration.corsOrigin {
       router.add(
         middleware: CORSMiddleware(
           allowOrigin: .oneOf(origin), allowHeaders: [.contentType, .ifNoneMatch],
-          allowMethods: [.get, .post, .options],
+          allowMethods: [.get, .head, .post, .options],
           exposedHeaders: ["ETag"] + ImageHeaders.names))
     }
     addTextRoutes(to: router)

@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// A color in sRGB with 8 bits per channel and straight (not premultiplied) alpha.
 ///
 /// Colors print and encode as `#RRGGBBAA` in upper case, the form Galley's JSON uses.
@@ -71,7 +73,7 @@ public struct TextColor: Hashable, Sendable {
     var packed: UInt32 = 0
     var count = 0
     for byte in digits {
-      guard count < 8, let nibble = hexValue(byte) else { return nil }
+      guard count < 8, let nibble = HexDigit.value(byte) else { return nil }
       packed = packed << 4 | UInt32(nibble)
       count += 1
     }
@@ -86,15 +88,6 @@ public struct TextColor: Hashable, Sendable {
     case 6: return TextColor(red: pair(0), green: pair(2), blue: pair(4))
     case 8: return TextColor(red: pair(0), green: pair(2), blue: pair(4), alpha: pair(6))
     default: return nil
-    }
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
     }
   }
 }

@@ -8,8 +8,11 @@ and exits 1.
 import argparse
 import base64
 import json
+import os
 import struct
 import sys
+import tempfile
+import time
 import urllib.error
 import urllib.request
 
@@ -168,6 +171,51 @@ def check_presets(driver):
     print(f"ok: {len(names)} presets render: {', '.join(names)}")
 
 
+# The first bytes of each download: PNG's signature, an SVG's XML start, PDF's header.
+MAGIC = {"png": (b"\x89PNG\r\n\x1a\n",), "svg": (b"<?xml", b"<svg"), "pdf": (b"%PDF-",)}
+
+
+def check_downloads(driver, directory):
+    """Clicks each download button and checks the file Chromium saves: its name, size and magic."""
+    for format, magics in MAGIC.items():
+        path = os.path.join(directory, "galley-label." + format)
+        by_test_id(driver, "download-" + format).click()
+        deadline = time.monotonic() + TIMEOUT
+        while not (os.path.exists(path) and os.path.getsize(path) > 0
+                   and not any(name.endswith(".crdownload") for name in os.listdir(directory))):
+            expect(time.monotonic() < deadline,
+                   f"no {path} after {TIMEOUT} s; the folder has {os.listdir(directory)}")
+            time.sleep(0.1)
+        with open(path, "rb") as file:
+            data = file.read()
+        expect(any(data.startswith(magic) for magic in magics),
+               f"galley-label.{format} starts with {data[:16]!r}")
+        status = by_test_id(driver, "status").text
+        expect(f"galley-label.{format}" in status, f"the status after the download is {status!r}")
+        print(f"ok: download {format.upper()} saves galley-label.{format} ({len(data)} bytes, {data[:5]!r}…)")
+        os.remove(path)
+
+
+def check_copy_link(driver, server):
+    """Clicks "copy link" and checks the URL it writes to the clipboard, the fragment and the field."""
+    driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": server, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    driver.execute_script("history.replaceState(null, '', location.pathname)")
+    by_test_id(driver, "copy-link").click()
+    WebDriverWait(driver, TIMEOUT).until(lambda d: "#s=" in d.execute_script("return location.href"))
+    href = driver.execute_script("return location.href")
+    expect(by_test_id(driver, "share-url").get_attribute("value") == href,
+           "the link field does not show the page's URL")
+    state = driver.execute_script("return Galley.ShareState.fragment(Galley.Playground.state())")
+    expect(href.endswith(state), f"the URL {href!r} does not end with the state's fragment")
+    copied = driver.execute_async_script(
+        "navigator.clipboard.readText().then(arguments[0], e => arguments[0]('ERROR ' + e))")
+    expect(copied == href, f"the clipboard holds {copied!r}, not {href!r}")
+    status = by_test_id(driver, "status").text
+    expect("copied" in status, f"the status after copying is {status!r}")
+    print(f"ok: copy link puts the page's URL ({len(href)} characters, #s=…) on the clipboard")
+
+
 def check_font_lookup(driver):
     """Looks up DejaVu Sans bold and checks the face and its ladder."""
     set_field(driver, "lookup-family", "DejaVu Sans")
@@ -233,14 +281,19 @@ def post(server, path, body):
         return response.read()
 
 
-def browser(arguments):
-    """Starts headless Chromium through the given driver."""
+def browser(arguments, downloads):
+    """Starts headless Chromium through the given driver, saving downloads in a folder."""
     options = webdriver.ChromeOptions()
     options.binary_location = arguments.chromium
+    options.add_experimental_option("prefs", {
+        "download.default_directory": downloads, "download.prompt_for_download": False,
+        "download.directory_upgrade": True, "safebrowsing.enabled": False})
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                  "--window-size=1440,1100", "--force-device-scale-factor=1", "--lang=en-US"):
         options.add_argument(flag)
-    return webdriver.Chrome(service=Service(executable_path=arguments.chromedriver), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=arguments.chromedriver), options=options)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    return driver
 
 
 def main():
@@ -252,7 +305,8 @@ def main():
     parser.add_argument("--screenshot", help="save a screenshot of the page here")
     arguments = parser.parse_args()
     server = arguments.server.rstrip("/")
-    driver = browser(arguments)
+    downloads = tempfile.mkdtemp(prefix="galley-downloads.")
+    driver = browser(arguments, downloads)
     try:
         driver.get(server + "/")
         wait_for_preview(driver)
@@ -261,6 +315,8 @@ def main():
         check_link_click(driver)
         check_markup_error(driver)
         check_shared_url(driver)
+        check_downloads(driver, downloads)
+        check_copy_link(driver, server)
         check_font_lookup(driver)
         check_presets(driver)
         if arguments.screenshot:
@@ -276,6 +332,9 @@ def main():
         return 1
     finally:
         driver.quit()
+        for name in os.listdir(downloads):
+            os.remove(os.path.join(downloads, name))
+        os.rmdir(downloads)
     print("browser-test: all checks passed")
     return 0
 

@@ -91,7 +91,7 @@ import Testing
     ),
     (
       #"{"markup": "", "layout": {"kerningTable": {"ab": 1}}}"#, "layout.kerningTable",
-      #"layout.kerningTable: key "ab" must be exactly one character"#
+      #"layout.kerningTable: key "ab" must be exactly one code point"#
     ),
     (
       #"{"markup": "", "render": {"scale": 100}}"#, "render.scale",

@@ -122,7 +122,12 @@ package struct PreparedRequest: Sendable {
   }
 
   /// The font set's rule for family names: 1 to 256 bytes, not only spaces.
-  private static func checkFamily(_ name: String, field: String) throws(RequestError) {
+  ///
+  /// - Parameters:
+  ///   - name: The family name.
+  ///   - field: The field or parameter that holds it.
+  /// - Throws: ``RequestError`` naming the field.
+  static func checkFamily(_ name: String, field: String) throws(RequestError) {
     let limit = FontSet.maximumFamilyNameBytes
     guard !name.allSatisfy(\.isWhitespace), name.utf8.count <= limit else {
       throw RequestError(field: field, "family names have 1 to \(limit) bytes, not only spaces")

@@ -14,14 +14,10 @@ extension TextService {
   package func font(
     family: String?, weight: String?, italic: String?, strict: String? = nil
   ) throws(ServiceFailure) -> ResolvedFaceRecord {
-    guard let family, !family.allSatisfy(\.isWhitespace),
-      family.utf8.count <= FontSet.maximumFamilyNameBytes
-    else {
-      throw ServiceFailure(
-        RequestError(
-          field: "family",
-          "is required: 1 to \(FontSet.maximumFamilyNameBytes) bytes, not only spaces"))
+    guard let family else {
+      throw ServiceFailure(RequestError(field: "family", "is required"))
     }
+    try checkFamily(family)
     var weightValue = 0
     if let weight {
       guard let parsed = FontWeight.parse(weight), FontWeight.isValid(parsed) else {
@@ -46,7 +42,8 @@ extension TextService {
   ///
   /// - Parameter family: Only this family (`family=`), or `nil` for all.
   /// - Returns: `galley fonts --json`'s document.
-  /// - Throws: ``ServiceFailure`` (422) for an unknown family, with suggestions.
+  /// - Throws: ``ServiceFailure``: 400 for a family name that is empty, only spaces or too
+  ///   long, 422 for an unknown family, with suggestions.
   package func families(family: String?) throws(ServiceFailure) -> FamiliesDocument {
     guard let family else {
       return FamiliesDocument(
@@ -54,10 +51,20 @@ extension TextService {
           FamilyRecord(name: $0, ladderFamily: $0, fonts: fonts)
         })
     }
+    try checkFamily(family)
     do {
       let installed = try fonts.resolve(family: family, strict: true).face.family
       return FamiliesDocument(
         families: [FamilyRecord(name: installed, ladderFamily: family, fonts: fonts)])
+    } catch {
+      throw ServiceFailure(error)
+    }
+  }
+
+  /// Checks a `family=` parameter by the rule for family names in requests.
+  private func checkFamily(_ family: String) throws(ServiceFailure) {
+    do {
+      try PreparedRequest.checkFamily(family, field: "family")
     } catch {
       throw ServiceFailure(error)
     }

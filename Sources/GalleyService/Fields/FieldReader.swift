@@ -53,6 +53,42 @@ package enum FieldReader {
     return string
   }
 
+  /// A truncation token: markup of one line, with no line break character.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The token's markup.
+  /// - Throws: ``FieldProblem`` for anything else.
+  package static func truncationToken(_ value: JSONValue) throws(FieldProblem) -> String {
+    let markup = try string(value)
+    guard !markup.contains(where: \.isNewline) else {
+      throw FieldProblem("may not hold a line break")
+    }
+    return markup
+  }
+
+  /// A BCP 47 language tag such as `sr-Latn`: 1 to 64 ASCII letters, digits, hyphens and
+  /// underscores (ICU also reads `en_US`).
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The tag.
+  /// - Throws: ``FieldProblem`` for anything else.
+  package static func languageTag(_ value: JSONValue) throws(FieldProblem) -> String {
+    let tag = try string(value)
+    let allowed = { (byte: UInt8) in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+        true
+      default: false
+      }
+    }
+    guard (1...64).contains(tag.utf8.count), tag.utf8.allSatisfy(allowed) else {
+      throw FieldProblem(
+        "must be a language tag such as \"en\" or \"sr-Latn\": 1 to 64 letters, digits, - and _")
+    }
+    return tag
+  }
+
   /// One of an enumeration's raw values, such as `center`.
   ///
   /// - Parameter value: The JSON value.
@@ -130,19 +166,20 @@ package enum FieldReader {
       top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
   }
 
-  /// A kerning table: an object of one-character keys to numbers, such as `{"a": 0.5}`.
+  /// A kerning table: an object of one-character keys to numbers, such as `{"a": 0.5}`; each
+  /// key is one Unicode code point, as JSON Schema's `maxLength` counts them.
   ///
   /// - Parameter value: The JSON value.
   /// - Returns: The table.
-  /// - Throws: ``FieldProblem`` for anything else, or a key that is not one character.
+  /// - Throws: ``FieldProblem`` for anything else, or a key that is not one code point.
   package static func kerningTable(_ value: JSONValue) throws(FieldProblem) -> [Character: Double] {
     guard case .object(let object) = value else {
       throw FieldProblem("must be an object of one-character keys to numbers")
     }
     var table: [Character: Double] = [:]
     for (key, entry) in object {
-      guard key.count == 1, let character = key.first else {
-        throw FieldProblem("key \(String(reflecting: key)) must be exactly one character")
+      guard key.unicodeScalars.count == 1, let character = key.first else {
+        throw FieldProblem("key \(String(reflecting: key)) must be exactly one code point")
       }
       table[character] = try number(entry)
     }

@@ -29,7 +29,7 @@ package enum LayoutFields {
     .value("maxLines", \.maximumLines, FieldReader.integer),
     .choice("truncate", \.truncationMode),
     .value("truncationToken", \.truncationToken) { (value) throws(FieldProblem) in
-      LayoutOptions.TruncationToken(markup: try FieldReader.string(value))
+      LayoutOptions.TruncationToken(markup: try FieldReader.truncationToken(value))
     },
     .number("minScale", \.minimumScaleFactor),
     .number("minSize", \.minimumSize),
@@ -38,7 +38,7 @@ package enum LayoutFields {
     .number("lineHeightMultiple", \.lineHeightMultiple),
     .flag("fontLeading", \.usesFontLeading),
     .number("paragraphSpacing", \.paragraphSpacing),
-    .optional("language", \.language, FieldReader.string),
+    .optional("language", \.language, FieldReader.languageTag),
     .choice("direction", \.direction),
   ]
 }

@@ -13,8 +13,10 @@ package enum RequestDecoder {
   ///
   /// - Parameter body: The body's bytes.
   /// - Returns: The request.
-  /// - Throws: ``RequestError`` for malformed JSON or a field of the wrong type.
+  /// - Throws: ``RequestError`` for malformed JSON, a key given twice, a number too large for
+  ///   a double, or a field of the wrong type.
   package static func decode(_ body: [UInt8]) throws(RequestError) -> ServiceRequest {
+    try JSONKeyScanner.check(body)
     do {
       return try JSONDecoder().decode(ServiceRequest.self, from: Data(body))
     } catch let error as DecodingError {

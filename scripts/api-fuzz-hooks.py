@@ -1,0 +1,80 @@
+"""Schemathesis hooks of scripts/api-fuzz.sh (loaded through SCHEMATHESIS_HOOKS).
+
+The OpenAPI document states every rule of a single field (bounds, enums, patterns), and
+Tests/GalleyServerTests/RequestSchemaTests.swift checks each against the service. What JSON
+Schema cannot state are the rules between fields and lengths in UTF-8 bytes; the service
+answers them with 400, which positive_data_acceptance would count as a valid request refused.
+This hook drops the generated *valid* requests that break one of those rules, and only those:
+invalid requests are sent as generated.
+"""
+
+import schemathesis
+
+
+def sides(insets):
+    """The four insets of a layout.insets value, 0 for missing sides."""
+    if isinstance(insets, (int, float)) and not isinstance(insets, bool):
+        return insets, insets, insets, insets
+    if isinstance(insets, dict):
+        return tuple(insets.get(side) or 0 for side in ("top", "left", "bottom", "right"))
+    return 0, 0, 0, 0
+
+
+def layout_breaks_rules(layout):
+    """LayoutOptions.problem's rules between fields: the box, the indent and the tab stops."""
+    top, left, bottom, right = sides(layout.get("insets"))
+    width, height = layout.get("width"), layout.get("height")
+    indent = layout.get("indent") or 0
+    if width is not None and not (width - left - right > 0 and abs(indent) < width - left - right):
+        return True
+    if height is not None and not height >= top + bottom:
+        return True
+    stops = layout.get("tabStops") or []
+    if any(later <= earlier for earlier, later in zip(stops, stops[1:])):
+        return True
+    token = layout.get("truncationToken")
+    return isinstance(token, str) and len(token.encode("utf-8", "surrogatepass")) > 4096
+
+
+def gradient_offsets(text):
+    """The stop offsets of a render.gradient value: given ones, the others spread evenly."""
+    items = text.split(",")
+    offsets = []
+    for index, item in enumerate(items):
+        _, _, offset = item.partition("@")
+        offsets.append(float(offset) if offset else index / (len(items) - 1))
+    return offsets
+
+
+def render_breaks_rules(render):
+    """RenderOptions.problem's rules between fields: stops in order, distinct end points."""
+    gradient = render.get("gradient")
+    if isinstance(gradient, str):
+        offsets = gradient_offsets(gradient)
+        if any(later < earlier for earlier, later in zip(offsets, offsets[1:])):
+            return True
+        start = render.get("gradientStart") or {"x": 0.5, "y": 0}
+        end = render.get("gradientEnd") or {"x": 0.5, "y": 0.75}
+        if (start["x"], start["y"]) == (end["x"], end["y"]):
+            return True
+    return False
+
+
+def too_many_bytes(body):
+    """Lengths the schema counts in characters and the service in UTF-8 bytes."""
+    def size(text):
+        return len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else 0
+    families = list(body.get("fonts") or []) + [(body.get("defaults") or {}).get("family")]
+    return size(body.get("markup")) > 100_000 or any(size(family) > 256 for family in families)
+
+
+@schemathesis.hook
+def filter_case(context, case):
+    """Keeps every invalid request, and the valid ones that keep the rules between fields."""
+    meta = case.meta
+    body = case.body
+    if meta is None or not meta.generation.mode.is_positive or not isinstance(body, dict):
+        return True
+    layout = body.get("layout") if isinstance(body.get("layout"), dict) else {}
+    render = body.get("render") if isinstance(body.get("render"), dict) else {}
+    return not (layout_breaks_rules(layout) or render_breaks_rules(render) or too_many_bytes(body))
