@@ -53,15 +53,16 @@ package enum FieldReader {
     return string
   }
 
-  /// A truncation token: markup of one line, with no line break character.
+  /// A truncation token: markup of one line, with no line break character and no paragraph
+  /// separator (``LayoutOptions/TruncationToken/problem(in:)``; codes cannot make either).
   ///
   /// - Parameter value: The JSON value.
   /// - Returns: The token's markup.
   /// - Throws: ``FieldProblem`` for anything else.
   package static func truncationToken(_ value: JSONValue) throws(FieldProblem) -> String {
     let markup = try string(value)
-    guard !markup.contains(where: \.isNewline) else {
-      throw FieldProblem("may not hold a line break")
+    if let problem = LayoutOptions.TruncationToken.problem(in: markup) {
+      throw FieldProblem(problem)
     }
     return markup
   }
