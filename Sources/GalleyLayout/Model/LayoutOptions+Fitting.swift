@@ -49,11 +49,14 @@ extension LayoutOptions {
       self.formatter = formatter
     }
 
-    /// What the formatted token's text may not hold, or `nil` when it is fine: a line break,
-    /// or a paragraph separator (U+001C to U+001E end a bidi paragraph without breaking the
-    /// line). Worded to follow "the truncation token".
+    /// What is wrong with a token's text, or `nil` when nothing is.
     ///
-    /// - Parameter text: The token's formatted text.
+    /// A token may hold neither a line break nor a paragraph separator (U+001C to U+001E end
+    /// a bidi paragraph without breaking the line). The answer is worded to follow "the
+    /// truncation token".
+    ///
+    /// - Parameter text: The token's formatted text (or its markup: codes make neither).
+    /// - Returns: The problem, such as "may not hold a line break", or `nil`.
     public static func problem(in text: String) -> String? {
       if text.contains(where: \.isNewline) { return "may not hold a line break" }
       if text.unicodeScalars.contains(where: { BidiClass($0) == .paragraphSeparator }) {
