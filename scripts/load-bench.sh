@@ -67,7 +67,8 @@ for endpoint in layout render; do
 done
 [ "$(head -c 4 "$scratch/answer" | od -An -tx1 | tr -d ' ')" = 89504e47 ] ||
   { echo "load-bench: /v1/render did not answer a PNG" >&2; exit 1; }
-size=$(curl -s -D - -o /dev/null -X POST "$url/v1/render" --data "$render" |
+size=$(curl -s -D - -o /dev/null -X POST "$url/v1/render" \
+  -H 'Content-Type: application/json' --data "$render" |
   awk -F': ' '/^Galley-Image-(Width|Height)/ {printf "%s", (n++ ? "x" : ""); printf "%d", $2}')
 echo "server: $url, 2 cores, render cache off; the render label is ${size} pixels"
 printf '%-12s %5s %12s %9s %9s %10s %10s\n' endpoint conns "requests/s" "p50 ms" "p99 ms" "RSS before" "RSS after"

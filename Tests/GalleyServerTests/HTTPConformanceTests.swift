@@ -187,6 +187,9 @@ import FoundationNetworking
 
   @Test(arguments: [
     (#"{"markup": "Hi", "markup": "Ho"}"#, "markup"),
+    (#"{"markup": "Hi", "mark\u0075p": "Ho"}"#, "markup"),
+    (#"{"markup": "x\"markup\": ", "layout": {"width": 3, "width": 4}}"#, "layout.width"),
+    (#"{"markup": "Hi", "tolerance": 1"# + String(repeating: "0", count: 400) + "}", "tolerance"),
     (#"{"markup": "Hi", "layout": {"width": 30, "width": 40}}"#, "layout.width"),
     (#"{"markup": "Hi", "defaults": {"size": 3, "size": 4}}"#, "defaults.size"),
     (#"{"markup": "Hi", "layout": {"width": 1e400}}"#, "layout.width"),
