@@ -11,8 +11,10 @@ internal import GalleySupport
 /// so any number of warnings costs about one extra pass (an unterminated link, found at the
 /// end, points back to its `%L` and restarts the cursor once).
 struct MarkupScanner {
-  /// The formatter's color table. The scanner keeps only the parts of the formatter it reads
-  /// (this and the family table), so that starting a scan does not copy the whole formatter.
+  /// The formatter's color table.
+  ///
+  /// The scanner keeps only the parts of the formatter it reads (this and the family table),
+  /// so that starting a scan does not copy the whole formatter.
   let colors: [TextColor]
   let isLenient: Bool
   /// Whether the text starts from attributes given by the caller instead of the formatter's

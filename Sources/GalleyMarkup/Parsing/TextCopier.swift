@@ -28,7 +28,8 @@ enum TextCopier {
   ///   before it.
   @inline(__always)
   static func copyText(
-    _ input: UnsafeBufferPointer<UInt8>, from start: Int, to destination: UnsafeMutablePointer<UInt8>
+    _ input: UnsafeBufferPointer<UInt8>, from start: Int,
+    to destination: UnsafeMutablePointer<UInt8>
   ) -> (end: Int, utf16: Int) {
     let count = input.count
     guard count >= 8, let base = input.baseAddress else {
@@ -39,7 +40,8 @@ enum TextCopier {
     var position = start
     var deficit = 0
     while position &+ 8 <= count {
-      let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      let word = UInt64(
+        littleEndian: source.loadUnaligned(fromByteOffset: position, as: UInt64.self))
       output.storeBytes(of: word.littleEndian, toByteOffset: position &- start, as: UInt64.self)
       let percents = percentLanes(word)
       if percents != 0 {
@@ -95,7 +97,8 @@ enum TextCopier {
 
   /// The byte-at-a-time copy for markup shorter than a word.
   private static func copyBytes(
-    _ input: UnsafeBufferPointer<UInt8>, from start: Int, to destination: UnsafeMutablePointer<UInt8>
+    _ input: UnsafeBufferPointer<UInt8>, from start: Int,
+    to destination: UnsafeMutablePointer<UInt8>
   ) -> (end: Int, utf16: Int) {
     var position = start
     var utf16 = 0
