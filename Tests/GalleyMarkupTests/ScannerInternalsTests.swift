@@ -29,28 +29,21 @@ struct ScannerInternalsTests {
     }
   }
 
-  @Test func nextPercentFindsTheFirstPercent() {
-    for sample in Self.samples {
-      let bytes = Array(sample.utf8)
-      for start in 0...bytes.count {
-        let expected = bytes[start...].firstIndex(of: UInt8(ascii: "%")) ?? bytes.count
-        let found = bytes.withUnsafeBufferPointer { MarkupScanner.nextPercent(in: $0, from: start) }
-        #expect(found == expected)
-      }
-    }
-  }
-
-  @Test func nextPercentCountsTheUTF16BeforeThePercent() {
+  @Test func copyTextStopsAtTheFirstPercentAndCountsUTF16() {
     for sample in Self.samples {
       let bytes = Array(sample.utf8)
       for start in 0...bytes.count where start == bytes.count || bytes[start] & 0xC0 != 0x80 {
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "%")) ?? bytes.count
         let expected = String(decoding: bytes[start..<end], as: UTF8.self).utf16.count
-        let found = bytes.withUnsafeBufferPointer {
-          MarkupScanner.nextPercentCountingUTF16(in: $0, from: start)
+        var copy = [UInt8](repeating: 0, count: bytes.count - start + TextCopier.slack)
+        let found = bytes.withUnsafeBufferPointer { input in
+          copy.withUnsafeMutableBufferPointer { destination in
+            TextCopier.copyText(input, from: start, to: destination.baseAddress.unsafelyUnwrapped)
+          }
         }
         #expect(found.end == end, "\(sample.debugDescription) from \(start)")
         #expect(found.utf16 == expected, "\(sample.debugDescription) from \(start)")
+        #expect(copy[..<(end - start)].elementsEqual(bytes[start..<end]))
       }
     }
   }

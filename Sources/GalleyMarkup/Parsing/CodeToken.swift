@@ -33,13 +33,42 @@ struct CodeToken {
   /// The bytes of the code letter (several for a non-ASCII scalar).
   var letterRange: Range<Int> = 0..<0
 
+  /// Whether the code has a number or a braced argument.
+  var hasArgument: Bool {
+    if case .none = argument { false } else { true }
+  }
+
   /// Reads the code whose `%` is at `start`.
   ///
   /// - Parameters:
   ///   - input: The markup's UTF-8 bytes.
   ///   - start: The offset of the `%`.
   /// - Returns: The token; a malformed code gets a shape that names the problem.
+  @inline(__always)
   static func read(_ input: UnsafeBufferPointer<UInt8>, at start: Int) -> CodeToken {
+    let position = start &+ 1
+    // Most codes are one ASCII letter: `%B`, `%l`.
+    if position < input.count {
+      let letter = input[position]
+      if (letter | 0x20) &- UInt8(ascii: "a") < 26 {
+        return CodeToken(
+          start: start, end: position &+ 1, shape: .code(letter: letter),
+          letterRange: position..<position &+ 1)
+      }
+    }
+    return readArgument(input, at: start)
+  }
+
+  /// Reads a code that is not a single ASCII letter: one with an argument, a `%%`, a
+  /// malformed code, or a non-ASCII letter.
+  ///
+  /// - Parameters:
+  ///   - input: The markup's UTF-8 bytes.
+  ///   - start: The offset of the `%`.
+  /// - Returns: The token.
+  private static func readArgument(
+    _ input: UnsafeBufferPointer<UInt8>, at start: Int
+  ) -> CodeToken {
     let count = input.count
     var position = start + 1
     guard position < count else { return CodeToken(start: start, end: count, shape: .dangling) }
@@ -114,7 +143,8 @@ struct CodeToken {
   }
 
   private static func digitValue(_ byte: UInt8) -> Int? {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    let digit = byte &- UInt8(ascii: "0")
+    return digit < 10 ? Int(digit) : nil
   }
 
   private static func scalarLength(leadByte byte: UInt8) -> Int {

@@ -1,56 +1,277 @@
-/// Byte scanning and value parsing helpers of ``MarkupScanner``.
-extension MarkupScanner {
-  static let percent = UInt8(ascii: "%")
+import GalleyStyle
 
-  /// The offset of the next `%` at or after `start`, or `input.count`.
-  static func nextPercent(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    nextPercentCountingUTF16(in: input, from: start).end
+/// The codes that take a value (`%xF`, `%xC`, `%xU`, `%xW`, `%xS`, `%xK`, `%xR`) and the
+/// parsing helpers of ``MarkupScanner``.
+extension MarkupScanner {
+  /// Applies `%xF` and `%{name}F`: a family from the table, or one named in braces.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyFamily(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    switch code.argument {
+    case .none:
+      try report(code, input, .missingArgument, "'%F' needs a table index or a braced family")
+    case .number(let value, let isNegative):
+      guard try checkUnsigned(isNegative, code, input) else { return }
+      guard value < families.tableIDs.count else {
+        let count = families.tableIDs.count
+        try report(
+          code, input, .indexOutOfRange,
+          "font \(Self.describe(value)) is not in the table of \(count) \(count == 1 ? "family" : "families")"
+        )
+        return
+      }
+      current.family = families.tableIDs[value]
+      attributesChanged = true
+    case .braced(let range):
+      let name = Self.text(input, range)
+      guard !name.allSatisfy(\.isWhitespace) else {
+        try report(code, input, .invalidArgument, "'\(code.quoted(input))' has no family name")
+        return
+      }
+      guard range.count <= MarkupFormatter.maximumBracedArgumentLength else {
+        try report(
+          code, input, .invalidArgument, "the family name in '\(code.quoted(input))' is too long")
+        return
+      }
+      current.family = families.intern(name)
+      attributesChanged = true
+    }
   }
 
-  /// The offset of the next `%` at or after `start` (or `input.count`), and the UTF-16 length
-  /// of the valid UTF-8 before it, found in the same pass.
+  /// Applies `%xC`, `%xD` and their braced forms: the text or background color.
   ///
-  /// Tests eight bytes at a time: a byte equal to `%` becomes zero after the XOR, and the
-  /// classic has-zero-byte test finds the lowest such byte exactly. The same word is counted
-  /// as in ``UTF16Counter/utf16Count(_:)``, keeping only the lanes before a `%` with a mask,
-  /// so the text between codes is read once.
-  static func nextPercentCountingUTF16(
-    in input: UnsafeBufferPointer<UInt8>, from start: Int
-  ) -> (end: Int, utf16: Int) {
-    var position = start
-    var utf16 = 0
-    let count = input.count
-    if let base = input.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      let pattern: UInt64 = 0x2525_2525_2525_2525
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      while position &+ 8 <= count {
-        let word = UInt64(
-          littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        let diff = word ^ pattern
-        let zeros = (diff &- ones) & ~diff & highs
-        let continuations = (word & ~(word << 1) & highs) >> 7
-        let fourByteLeads = (word & (word << 1) & (word << 2) & (word << 3) & highs) >> 7
-        var lanes = ones &- continuations &+ fourByteLeads
-        if zeros != 0 {
-          let bytes = zeros.trailingZeroBitCount / 8
-          // Keep the lanes of the bytes before the `%` (none when it is the first byte).
-          lanes &= bytes == 0 ? 0 : ~0 >> (64 &- 8 &* UInt64(bytes))
-          utf16 &+= Int(truncatingIfNeeded: (lanes &* ones) >> 56)
-          return (position &+ bytes, utf16)
-        }
-        utf16 &+= Int(truncatingIfNeeded: (lanes &* ones) >> 56)
-        position &+= 8
+  /// - Parameters:
+  ///   - letter: `C` or `D`.
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyColor(
+    _ letter: UInt8, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    let isBackground = letter == UInt8(ascii: "D")
+    let color: TextColor
+    switch code.argument {
+    case .none:
+      try report(
+        code, input, .missingArgument,
+        "'%\(isBackground ? "D" : "C")' needs a table index or a braced color")
+      return
+    case .number(let value, let isNegative):
+      guard try checkUnsigned(isNegative, code, input) else { return }
+      guard value < colors.count else {
+        let count = colors.count
+        try report(
+          code, input, .indexOutOfRange,
+          "color \(Self.describe(value)) is not in the table of \(count) \(count == 1 ? "color" : "colors")"
+        )
+        return
+      }
+      color = colors[value]
+    case .braced(let range):
+      guard let parsed = TextColor(parsing: Self.text(input, range)) else {
+        try report(
+          code, input, .invalidArgument,
+          "'\(code.quoted(input))' is not a color (use #RGB, #RRGGBB, #RRGGBBAA or a CSS name)")
+        return
+      }
+      color = parsed
+    }
+    if isBackground { current.background = color } else { current.color = color }
+    attributesChanged = true
+  }
+
+  /// Applies `%xU` and `%{style}U`: the underline style.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyUnderline(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    switch code.argument {
+    case .none:
+      try report(code, input, .missingArgument, "'%U' needs a style: 0, 1 or 2")
+    case .number(let value, let isNegative):
+      guard try checkUnsigned(isNegative, code, input) else { return }
+      guard let style = UnderlineStyle(number: value) else {
+        try report(
+          code, input, .underlineOutOfRange,
+          "underline style \(Self.describe(value)) is not in 0...2")
+        return
+      }
+      current.underline = style
+      attributesChanged = true
+    case .braced(let range):
+      guard let style = UnderlineStyle(rawValue: Self.text(input, range).lowercased()) else {
+        try report(
+          code, input, .invalidArgument,
+          "'\(code.quoted(input))' is not an underline style (none, single or double)")
+        return
+      }
+      current.underline = style
+      attributesChanged = true
+    }
+  }
+
+  /// Applies `%xW` and `%{weight}W`: a ladder step, a CSS weight or a CSS weight name.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyWeight(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    let weight: Int
+    switch code.argument {
+    case .none:
+      try report(code, input, .missingArgument, "'%W' needs a weight")
+      return
+    case .number(let value, let isNegative):
+      weight = isNegative ? -value : value
+    case .braced(let range):
+      let text = Self.text(input, range)
+      if let named = FontWeight.cssNames[text.lowercased()] {
+        weight = named
+      } else if text.utf8.count <= 6, Self.decimal(text) != nil, let number = Int(text) {
+        weight = number
+      } else {
+        try report(
+          code, input, .invalidArgument,
+          "'\(code.quoted(input))' is not a weight (a number or a name such as 'semibold')")
+        return
       }
     }
-    while position < count, input[position] != percent {
-      let byte = input[position]
-      utf16 &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-      position &+= 1
+    guard FontWeight.isValid(weight) else {
+      try report(
+        code, input, .weightOutOfRange,
+        "weight \(Self.describe(weight)) is neither a ladder step in -3...3 nor a CSS weight in 100...1000"
+      )
+      current.weight = FontWeight.clamped(weight)
+      attributesChanged = true
+      return
     }
-    return (position, utf16)
+    current.weight = weight
+    attributesChanged = true
   }
+
+  /// Applies `%xS` and `%{size}S`: the size in points.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applySize(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    guard let size = try decimalArgument(code, input, letter: "S", isSigned: false) else { return }
+    guard size > 0, size <= MarkupFormatter.maximumSize else {
+      try report(
+        code, input, .sizeOutOfRange,
+        "size \(Self.describe(size)) is not in 0<…≤\(Self.describe(MarkupFormatter.maximumSize))")
+      return
+    }
+    current.size = size
+    attributesChanged = true
+  }
+
+  /// Applies `%xK` and `%{percent}K`: the character spacing, in percent of the size.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applySpacing(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    guard let percent = try decimalArgument(code, input, letter: "K", isSigned: true) else {
+      return
+    }
+    let limit = MarkupFormatter.maximumCharacterSpacing * 100
+    guard abs(percent) <= limit else {
+      try report(
+        code, input, .valueOutOfRange,
+        "character spacing \(Self.describe(percent))% is not in ±\(Self.describe(limit))%")
+      return
+    }
+    current.characterSpacing = percent / 100
+    attributesChanged = true
+  }
+
+  /// Applies `%xR` and `%{points}R`: the baseline shift in points.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyShift(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    guard let shift = try decimalArgument(code, input, letter: "R", isSigned: true) else { return }
+    let limit = MarkupFormatter.maximumBaselineShift
+    guard abs(shift) <= limit else {
+      try report(
+        code, input, .valueOutOfRange,
+        "baseline shift \(Self.describe(shift)) is not in ±\(Self.describe(limit)) points")
+      return
+    }
+    current.baselineShift = shift
+    attributesChanged = true
+  }
+
+  // MARK: Arguments
+
+  /// Reads the number of `%xS`, `%xK` or `%xR`, or a decimal in braces.
+  mutating func decimalArgument(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, letter: String, isSigned: Bool
+  ) throws(MarkupError) -> Double? {
+    switch code.argument {
+    case .none:
+      try report(code, input, .missingArgument, "'%\(letter)' needs a number")
+      return nil
+    case .number(let value, let isNegative):
+      if !isSigned { guard try checkUnsigned(isNegative, code, input) else { return nil } }
+      return Double(isNegative ? -value : value)
+    case .braced(let range):
+      guard let value = Self.decimal(Self.text(input, range)) else {
+        try report(code, input, .invalidArgument, "'\(code.quoted(input))' is not a decimal number")
+        return nil
+      }
+      if !isSigned, value < 0 {
+        guard try checkUnsigned(true, code, input) else { return nil }
+      }
+      return value
+    }
+  }
+
+  /// Reports `negativeNotAllowed` for a minus sign; returns whether the code may go on.
+  ///
+  /// Inlined, so that the common case (no sign) costs one test; the report is out of line.
+  @inline(__always)
+  mutating func checkUnsigned(
+    _ isNegative: Bool, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) -> Bool {
+    guard isNegative else { return true }
+    try reportNegative(code, input)
+    return false
+  }
+
+  /// Reports `negativeNotAllowed` for `code`.
+  private mutating func reportNegative(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    try report(
+      code, input, .negativeNotAllowed,
+      "'\(code.quoted(input))' cannot be negative (only %W, %K and %R take a sign)")
+  }
+
+  // MARK: Parsing
 
   /// Parses `-?digits(.digits)?`, the only decimal form markup accepts.
   static func decimal(_ text: String) -> Double? {

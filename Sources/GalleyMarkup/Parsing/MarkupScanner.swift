@@ -11,7 +11,11 @@ internal import GalleySupport
 /// so any number of warnings costs about one extra pass (an unterminated link, found at the
 /// end, points back to its `%L` and restarts the cursor once).
 struct MarkupScanner {
-  let formatter: MarkupFormatter
+  /// The formatter's color table.
+  ///
+  /// The scanner keeps only the parts of the formatter it reads (this and the family table),
+  /// so that starting a scan does not copy the whole formatter.
+  let colors: [TextColor]
   let isLenient: Bool
   /// Whether the text starts from attributes given by the caller instead of the formatter's
   /// defaults (which are then not checked).
@@ -26,10 +30,10 @@ struct MarkupScanner {
   private(set) var pendingLinks: [PendingLink] = []
 
   // State.
-  private(set) var families: FamilyTable
+  var families: FamilyTable
   private var defaults: ScanAttributes
-  private var current: ScanAttributes
-  private var attributesChanged = true
+  var current: ScanAttributes
+  var attributesChanged = true
   private var openLink: Int?
   private var cursor = LocationCursor()
 
@@ -52,7 +56,7 @@ struct MarkupScanner {
   /// A scanner whose text starts with the formatter's defaults, or with `base` (its link
   /// dropped), which the resets then restore.
   init(formatter: MarkupFormatter, isLenient: Bool, base: TextAttributes? = nil) {
-    self.formatter = formatter
+    self.colors = formatter.colors
     self.isLenient = isLenient
     self.startsFromBase = base != nil
     var families = formatter.familyTable
@@ -74,8 +78,11 @@ struct MarkupScanner {
   mutating func scan(_ markup: String) throws(MarkupError) -> FormattedText {
     var markup = markup
     let result: Result<FormattedText, MarkupError> = markup.withUTF8 { bytes in
-      // The text is never longer than the markup: every output byte is a markup byte.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { scratch in
+      // The text is never longer than the markup: every output byte is a markup byte. The
+      // copier may store a few bytes past the text (see `TextCopier.slack`).
+      withUnsafeTemporaryAllocation(
+        of: UInt8.self, capacity: bytes.count + TextCopier.slack
+      ) { scratch in
         output = scratch
         defer { output = UnsafeMutableBufferPointer(start: nil, count: 0) }
         do throws(MarkupError) {
@@ -97,10 +104,16 @@ struct MarkupScanner {
     var position = 0
     let count = input.count
     while position < count {
-      let (end, utf16) = Self.nextPercentCountingUTF16(in: input, from: position)
-      if end > position { appendText(input, position..<end, utf16Count: utf16) }
+      let (end, utf16) = TextCopier.copyText(
+        input, from: position, to: output.baseAddress.unsafelyUnwrapped + outputCount)
+      if end > position { commitText(utf8Count: end &- position, utf16Count: utf16) }
       if end == count { break }
-      position = try scanCode(input, at: end)
+      let next = end &+ 1
+      if next < count, applySwitch(input[next]) {
+        position = next &+ 1
+      } else {
+        position = try scanCode(input, at: end)
+      }
     }
     if let openLink {
       let range = pendingLinks[openLink].markupRange
@@ -120,30 +133,51 @@ struct MarkupScanner {
   /// - Parameters:
   ///   - input: The markup.
   ///   - range: The bytes to append: whole scalars.
-  ///   - utf16Count: Their UTF-16 length, when the caller has counted it already.
-  private mutating func appendText(
-    _ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, utf16Count: Int? = nil
-  ) {
-    if attributesChanged {
-      let last = pendingRuns.count - 1
-      if last < 0 || pendingRuns[last].attributes != current {
-        pendingRuns.append(
-          PendingRun(utf8Start: outputCount, utf16Start: outputUTF16, attributes: current))
-      }
-      attributesChanged = false
-    }
+  private mutating func appendText(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     let text = UnsafeBufferPointer(rebasing: input[range])
     _ = UnsafeMutableBufferPointer(rebasing: output[outputCount..<outputCount + text.count])
       .initialize(fromContentsOf: text)
-    outputCount += text.count
-    outputUTF16 &+= utf16Count ?? UTF16Counter.utf16Count(text)
+    commitText(utf8Count: text.count, utf16Count: UTF16Counter.utf16Count(text))
   }
 
-  /// Reads the code whose `%` is at `start` and returns the position after it.
+  /// Counts text already copied to the end of the output, opening a run first if the
+  /// attributes have changed.
+  ///
+  /// - Parameters:
+  ///   - utf8Count: The bytes copied, at least one.
+  ///   - utf16Count: Their UTF-16 length.
+  @inline(__always)
+  private mutating func commitText(utf8Count: Int, utf16Count: Int) {
+    if attributesChanged { openRun() }
+    outputCount &+= utf8Count
+    outputUTF16 &+= utf16Count
+  }
+
+  /// Opens a run at the end of the output, unless the last run has the current attributes.
+  private mutating func openRun() {
+    let last = pendingRuns.count - 1
+    if last < 0 || pendingRuns[last].attributes != current {
+      pendingRuns.append(
+        PendingRun(utf8Start: outputCount, utf16Start: outputUTF16, attributes: current))
+    }
+    attributesChanged = false
+  }
+
+  /// Reads the code whose `%` is at `start`, applies it, and returns the position after it.
+  @inline(__always)
   private mutating func scanCode(
     _ input: UnsafeBufferPointer<UInt8>, at start: Int
   ) throws(MarkupError) -> Int {
     let code = CodeToken.read(input, at: start)
+    guard case .code(let letter) = code.shape else { return try scanOtherCode(code, input) }
+    try apply(letter, code, input)
+    return code.end
+  }
+
+  /// Handles a `%%` or a malformed code and returns the position after it.
+  private mutating func scanOtherCode(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) -> Int {
     switch code.shape {
     case .dangling:
       let quoted = code.quoted(input)
@@ -151,7 +185,7 @@ struct MarkupScanner {
       try report(code, input, .danglingPercent, "'\(quoted)' at the end of the markup\(hint)")
       return input.count
     case .literalPercent:
-      appendText(input, start + 1..<start + 2)
+      appendText(input, code.start + 1..<code.start + 2)
       return code.end
     case .unterminatedBrace:
       try report(code, input, .invalidArgument, "'{' in '\(code.quoted(input))' has no '}'")
@@ -169,7 +203,7 @@ struct MarkupScanner {
         code, input, .invalidArgument,
         "'\(code.quoted(input))' has both a number and a braced argument")
       return code.end
-    case .code(let letter):
+    case .code(let letter):  // not reached from `scanCode`, which applies letters itself
       try apply(letter, code, input)
       return code.end
     }
@@ -216,10 +250,24 @@ struct MarkupScanner {
   private mutating func applySwitch(
     _ letter: UInt8, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
-    if code.argument != .none {
+    if code.hasArgument {
       try report(code, input, .unexpectedArgument, "'\(code.quoted(input))' takes no argument")
     }
-    attributesChanged = true
+    if !applySwitch(letter) {  // only `%l` with no open link is left
+      try report(code, input, .unopenedLink, "'%l' with no open link")
+    }
+  }
+
+  /// Applies a code that takes no argument, if `letter` names one and it can apply.
+  ///
+  /// The scan loop calls this first for every `%` followed by an ASCII letter, so the most
+  /// common codes need no ``CodeToken``.
+  ///
+  /// - Parameter letter: The byte after the `%`.
+  /// - Returns: `false`, changing nothing, when `letter` is not such a code, or is `l` with no
+  ///   open link.
+  @inline(__always)
+  private mutating func applySwitch(_ letter: UInt8) -> Bool {
     switch letter {
     case UInt8(ascii: "f"): current.family = defaults.family
     case UInt8(ascii: "c"): current.color = defaults.color
@@ -242,192 +290,14 @@ struct MarkupScanner {
       current.color = color
       current.background = background
       current.link = link
-    default:  // "l"
-      if openLink == nil {
-        try report(code, input, .unopenedLink, "'%l' with no open link")
-      } else {
-        closeLink()
-      }
+    case UInt8(ascii: "l"):
+      guard openLink != nil else { return false }
+      closeLink()
+    default:
+      return false
     }
-  }
-
-  private mutating func applyFamily(
-    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) {
-    switch code.argument {
-    case .none:
-      try report(code, input, .missingArgument, "'%F' needs a table index or a braced family")
-    case .number(let value, let isNegative):
-      guard try checkUnsigned(isNegative, code, input) else { return }
-      guard value < formatter.fontFamilies.count else {
-        let count = formatter.fontFamilies.count
-        try report(
-          code, input, .indexOutOfRange,
-          "font \(Self.describe(value)) is not in the table of \(count) \(count == 1 ? "family" : "families")"
-        )
-        return
-      }
-      current.family = families.tableIDs[value]
-      attributesChanged = true
-    case .braced(let range):
-      let name = Self.text(input, range)
-      guard !name.allSatisfy(\.isWhitespace) else {
-        try report(code, input, .invalidArgument, "'\(code.quoted(input))' has no family name")
-        return
-      }
-      guard range.count <= MarkupFormatter.maximumBracedArgumentLength else {
-        try report(
-          code, input, .invalidArgument, "the family name in '\(code.quoted(input))' is too long")
-        return
-      }
-      current.family = families.intern(name)
-      attributesChanged = true
-    }
-  }
-
-  private mutating func applyColor(
-    _ letter: UInt8, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) {
-    let isBackground = letter == UInt8(ascii: "D")
-    let color: TextColor
-    switch code.argument {
-    case .none:
-      try report(
-        code, input, .missingArgument,
-        "'%\(isBackground ? "D" : "C")' needs a table index or a braced color")
-      return
-    case .number(let value, let isNegative):
-      guard try checkUnsigned(isNegative, code, input) else { return }
-      guard value < formatter.colors.count else {
-        let count = formatter.colors.count
-        try report(
-          code, input, .indexOutOfRange,
-          "color \(Self.describe(value)) is not in the table of \(count) \(count == 1 ? "color" : "colors")"
-        )
-        return
-      }
-      color = formatter.colors[value]
-    case .braced(let range):
-      guard let parsed = TextColor(parsing: Self.text(input, range)) else {
-        try report(
-          code, input, .invalidArgument,
-          "'\(code.quoted(input))' is not a color (use #RGB, #RRGGBB, #RRGGBBAA or a CSS name)")
-        return
-      }
-      color = parsed
-    }
-    if isBackground { current.background = color } else { current.color = color }
     attributesChanged = true
-  }
-
-  private mutating func applyUnderline(
-    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) {
-    switch code.argument {
-    case .none:
-      try report(code, input, .missingArgument, "'%U' needs a style: 0, 1 or 2")
-    case .number(let value, let isNegative):
-      guard try checkUnsigned(isNegative, code, input) else { return }
-      guard let style = UnderlineStyle(number: value) else {
-        try report(
-          code, input, .underlineOutOfRange,
-          "underline style \(Self.describe(value)) is not in 0...2")
-        return
-      }
-      current.underline = style
-      attributesChanged = true
-    case .braced(let range):
-      guard let style = UnderlineStyle(rawValue: Self.text(input, range).lowercased()) else {
-        try report(
-          code, input, .invalidArgument,
-          "'\(code.quoted(input))' is not an underline style (none, single or double)")
-        return
-      }
-      current.underline = style
-      attributesChanged = true
-    }
-  }
-
-  private mutating func applyWeight(
-    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) {
-    let weight: Int
-    switch code.argument {
-    case .none:
-      try report(code, input, .missingArgument, "'%W' needs a weight")
-      return
-    case .number(let value, let isNegative):
-      weight = isNegative ? -value : value
-    case .braced(let range):
-      let text = Self.text(input, range)
-      if let named = FontWeight.cssNames[text.lowercased()] {
-        weight = named
-      } else if text.utf8.count <= 6, Self.decimal(text) != nil, let number = Int(text) {
-        weight = number
-      } else {
-        try report(
-          code, input, .invalidArgument,
-          "'\(code.quoted(input))' is not a weight (a number or a name such as 'semibold')")
-        return
-      }
-    }
-    guard FontWeight.isValid(weight) else {
-      try report(
-        code, input, .weightOutOfRange,
-        "weight \(Self.describe(weight)) is neither a ladder step in -3...3 nor a CSS weight in 100...1000"
-      )
-      current.weight = FontWeight.clamped(weight)
-      attributesChanged = true
-      return
-    }
-    current.weight = weight
-    attributesChanged = true
-  }
-
-  private mutating func applySize(
-    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) {
-    guard let size = try decimalArgument(code, input, letter: "S", isSigned: false) else { return }
-    guard size > 0, size <= MarkupFormatter.maximumSize else {
-      try report(
-        code, input, .sizeOutOfRange,
-        "size \(Self.describe(size)) is not in 0<…≤\(Self.describe(MarkupFormatter.maximumSize))")
-      return
-    }
-    current.size = size
-    attributesChanged = true
-  }
-
-  private mutating func applySpacing(
-    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) {
-    guard let percent = try decimalArgument(code, input, letter: "K", isSigned: true) else {
-      return
-    }
-    let limit = MarkupFormatter.maximumCharacterSpacing * 100
-    guard abs(percent) <= limit else {
-      try report(
-        code, input, .valueOutOfRange,
-        "character spacing \(Self.describe(percent))% is not in ±\(Self.describe(limit))%")
-      return
-    }
-    current.characterSpacing = percent / 100
-    attributesChanged = true
-  }
-
-  private mutating func applyShift(
-    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) {
-    guard let shift = try decimalArgument(code, input, letter: "R", isSigned: true) else { return }
-    let limit = MarkupFormatter.maximumBaselineShift
-    guard abs(shift) <= limit else {
-      try report(
-        code, input, .valueOutOfRange,
-        "baseline shift \(Self.describe(shift)) is not in ±\(Self.describe(limit)) points")
-      return
-    }
-    current.baselineShift = shift
-    attributesChanged = true
+    return true
   }
 
   private mutating func applyLinkOpen(
@@ -477,46 +347,10 @@ struct MarkupScanner {
     attributesChanged = true
   }
 
-  // MARK: Arguments
-
-  /// Reads the number of `%xS`, `%xK` or `%xR`, or a decimal in braces.
-  private mutating func decimalArgument(
-    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, letter: String, isSigned: Bool
-  ) throws(MarkupError) -> Double? {
-    switch code.argument {
-    case .none:
-      try report(code, input, .missingArgument, "'%\(letter)' needs a number")
-      return nil
-    case .number(let value, let isNegative):
-      if !isSigned { guard try checkUnsigned(isNegative, code, input) else { return nil } }
-      return Double(isNegative ? -value : value)
-    case .braced(let range):
-      guard let value = Self.decimal(Self.text(input, range)) else {
-        try report(code, input, .invalidArgument, "'\(code.quoted(input))' is not a decimal number")
-        return nil
-      }
-      if !isSigned, value < 0 {
-        guard try checkUnsigned(true, code, input) else { return nil }
-      }
-      return value
-    }
-  }
-
-  /// Reports `negativeNotAllowed` for a minus sign; returns whether the code may go on.
-  private mutating func checkUnsigned(
-    _ isNegative: Bool, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
-  ) throws(MarkupError) -> Bool {
-    guard isNegative else { return true }
-    try report(
-      code, input, .negativeNotAllowed,
-      "'\(code.quoted(input))' cannot be negative (only %W, %K and %R take a sign)")
-    return false
-  }
-
   // MARK: Problems
 
   /// Throws in strict mode; records a warning and returns in lenient mode.
-  private mutating func report(
+  mutating func report(
     _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, _ kind: MarkupError.Kind,
     _ message: String
   ) throws(MarkupError) {
@@ -547,7 +381,8 @@ struct MarkupScanner {
   /// Checks the formatter's defaults before the first code can depend on them.
   private mutating func checkDefaults(_ input: UnsafeBufferPointer<UInt8>) throws(MarkupError) {
     let start = MarkupLocation(utf16Offset: 0, utf8Offset: 0, line: 1, column: 1)
-    let size = formatter.defaultSize
+    // Without a base, `defaults` holds the formatter's defaults as they were given.
+    let size = defaults.size
     if !(size > 0 && size <= MarkupFormatter.maximumSize) {
       try report(
         .sizeOutOfRange, at: start, length: 0,
@@ -556,12 +391,13 @@ struct MarkupScanner {
       current.size = 17
       defaults.size = 17
     }
-    if !FontWeight.isValid(formatter.defaultWeight) {
+    let weight = defaults.weight
+    if !FontWeight.isValid(weight) {
       try report(
         .weightOutOfRange, at: start, length: 0,
-        "the default weight \(formatter.defaultWeight) is neither a ladder step in -3...3 nor a CSS weight in 100...1000"
+        "the default weight \(weight) is neither a ladder step in -3...3 nor a CSS weight in 100...1000"
       )
-      current.weight = FontWeight.clamped(formatter.defaultWeight)
+      current.weight = FontWeight.clamped(weight)
       defaults.weight = current.weight
     }
     if families.isDefaultBlank {
@@ -573,7 +409,7 @@ struct MarkupScanner {
 
   /// A braced argument's text without surrounding whitespace: `%{ DejaVu Sans }F` names
   /// `DejaVu Sans`.
-  private static func text(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+  static func text(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let text = String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
     guard let first = text.firstIndex(where: { !$0.isWhitespace }),
       let last = text.lastIndex(where: { !$0.isWhitespace })
