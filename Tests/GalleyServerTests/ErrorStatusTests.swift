@@ -118,6 +118,14 @@ import Testing
     try await ServerHarness.withServer(configuration) { client, application in
       #expect(await application.limiter.acquire())
       async let waiting = client.post("/v1/layout", #"{"markup": "Hi"}"#)
+      // Wait until the request is queued (a loaded machine may take a while to send it),
+      // then past its budget.
+      let clock = ContinuousClock()
+      let start = clock.now
+      while application.limiter.waitingCount == 0, clock.now - start < .seconds(60) {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(application.limiter.waitingCount == 1)
       try await Task.sleep(for: .milliseconds(200))
       application.limiter.release()
       let response = try await waiting
