@@ -127,6 +127,29 @@ struct LineBreakingTests {
     #expect(spaces.lines[0].width == 0)
     #expect(spaces.lines[0].height > 0)
   }
+
+  /// A combining mark after a space is in the space's HarfBuzz cluster: a line never starts
+  /// with it, and every line that shows text has glyphs.
+  @Test(
+    arguments: [
+      "كتاب \u{64B} كتاب \u{64E}ب", "word \u{301}x word \u{20DD}", "שלום \u{5B8}א שלום",
+      "a b\u{200B}\u{301}c d",
+    ])
+  func noLineStartsWithAMarkAfterASpace(text: String) throws {
+    let (formatted, layout) = try LayoutSupport.layout(Markup.escape(text), width: 1)
+    let utf16 = Array(formatted.string.utf16)
+    for line in layout.lines {
+      let first = String(decoding: utf16[line.location...].prefix(2), as: UTF16.self)
+      let startsWithMark =
+        first.unicodeScalars.first.map {
+          $0.properties.isGraphemeExtend || $0.properties.generalCategory == .spacingMark
+        } ?? false
+      #expect(!startsWithMark, "\(text): line at \(line.location)")
+      if line.visibleLength > 0 {
+        #expect(!line.runs.flatMap(\.glyphs).isEmpty, "\(text): line at \(line.location)")
+      }
+    }
+  }
 }
 
 extension String {

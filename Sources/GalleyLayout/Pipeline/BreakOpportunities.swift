@@ -1,4 +1,5 @@
 internal import CICU
+internal import GalleySupport
 
 /// The output of break analysis: where lines may (or must) end.
 ///
@@ -46,9 +47,55 @@ struct BreakOpportunities {
       run()
     }
     guard count >= 0 else { throw LayoutError(.lineBreakingFailed, "ICU could not break the text") }
-    offsets = breaks.prefix(Int(count)).map { paragraph.offsets.utf8Offset(ofUTF16: Int($0)) }
+    var offsets: [Int] = []
+    offsets.reserveCapacity(Int(count))
+    paragraph.bytes.withUnsafeBufferPointer { bytes in
+      for unit in breaks.prefix(Int(count)) {
+        let offset = paragraph.offsets.utf8Offset(ofUTF16: Int(unit))
+        if offset < bytes.count, bytes[offset] >= 0x80, Self.extendsGrapheme(bytes, at: offset),
+          !paragraph.isMandatoryBreak(at: offset)
+        {
+          continue
+        }
+        offsets.append(offset)
+      }
+    }
+    self.offsets = offsets
     isMandatory = offsets.map { paragraph.isMandatoryBreak(at: $0) }
   }
+
+  /// Whether the character at `offset` joins the grapheme before it (a combining mark, a
+  /// spacing mark or ZWJ, UAX #29 GB9 and GB9a), so a line may not start with it.
+  ///
+  /// UAX #14 lets a line break between a space and a combining mark after it (LB10 reads the
+  /// mark as a letter), but HarfBuzz shapes the two as one cluster: the next line would start
+  /// inside it, with no glyph of its own. Only such a mark after a space (or a zero width
+  /// space) meets an opportunity; after a line-break character the break stays (the caller
+  /// keeps mandatory breaks). `offset` is below the count, at a non-ASCII scalar.
+  private static func extendsGrapheme(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    let (value, _) = UTF8Decoding.scalar(in: bytes, at: offset)
+    if value < 0x800 {
+      return extendingBelow800[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+    }
+    return extends(value)
+  }
+
+  /// Whether `value` joins the grapheme before it (see ``extendsGrapheme(_:at:)``).
+  private static func extends(_ value: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    if value == 0x200D || scalar.properties.isGraphemeExtend { return true }
+    return scalar.properties.generalCategory == .spacingMark
+  }
+
+  /// ``extends(_:)`` for the scalars below U+0800 (Latin to NKo, where most text is), as bits:
+  /// Unicode's property tables cost more than the rest of a right-to-left opportunity.
+  private static let extendingBelow800: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 32)
+    for value in UInt32(0)..<0x800 where extends(value) {
+      bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+    }
+    return bits
+  }()
 
   /// An opportunity at every grapheme boundary (`--wrap char`); mandatory ones as always.
   private init(everyGraphemeOf paragraph: Paragraph) {
