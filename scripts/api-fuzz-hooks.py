@@ -9,6 +9,24 @@ invalid requests are sent as generated.
 """
 
 import schemathesis
+from hypothesis.internal import lambda_sources
+
+# Debian 12's Python (3.11.2) can raise "SystemError: AST constructor recursion depth mismatch"
+# from ast.parse, a CPython 3.11 bug fixed in later 3.11 releases. Hypothesis parses source only
+# to write a filter lambda into a strategy's description, and schemathesis filters with lambdas,
+# so one run in a few ended with a runtime error and no API finding. A plain description is
+# enough there; generation and every check are unchanged.
+_describe_lambda = lambda_sources.lambda_description
+
+
+def _lambda_description(function):
+    try:
+        return _describe_lambda(function)
+    except SystemError:
+        return "lambda"
+
+
+lambda_sources.lambda_description = _lambda_description
 
 
 def sides(insets):
