@@ -124,13 +124,7 @@ package enum RenderFields {
       @escaping @Sendable (JSONValue, inout RenderOptions.Gradient) throws(FieldProblem) ->
       Void
   ) -> RequestField<RenderSettings> {
-    RequestField(name) { (value, settings) throws(FieldProblem) in
-      guard var gradient = settings.options.gradient else {
-        throw FieldProblem("needs render.gradient")
-      }
-      try change(value, &gradient)
-      settings.options.gradient = gradient
-    }
+    part(name, of: \.options.gradient, turnedOnBy: "render.gradient", change)
   }
 
   /// A field that changes the outline, which `outlineWidth` must turn on.
@@ -140,12 +134,29 @@ package enum RenderFields {
       @escaping @Sendable (JSONValue, inout RenderOptions.Outline) throws(FieldProblem) ->
       Void
   ) -> RequestField<RenderSettings> {
+    part(name, of: \.options.outline, turnedOnBy: "render.outlineWidth", change)
+  }
+
+  /// A field that changes part of an effect another field turns on; without it, the field
+  /// names that one.
+  ///
+  /// - Parameters:
+  ///   - name: The JSON name.
+  ///   - path: The effect.
+  ///   - switchField: The field that turns the effect on, as the problem names it.
+  ///   - change: Sets the field's part.
+  /// - Returns: The field.
+  private static func part<Effect>(
+    _ name: String, of path: WritableKeyPath<RenderSettings, Effect?> & Sendable,
+    turnedOnBy switchField: String,
+    _ change: @escaping @Sendable (JSONValue, inout Effect) throws(FieldProblem) -> Void
+  ) -> RequestField<RenderSettings> {
     RequestField(name) { (value, settings) throws(FieldProblem) in
-      guard var outline = settings.options.outline else {
-        throw FieldProblem("needs render.outlineWidth")
+      guard var effect = settings[keyPath: path] else {
+        throw FieldProblem("needs \(switchField)")
       }
-      try change(value, &outline)
-      settings.options.outline = outline
+      try change(value, &effect)
+      settings[keyPath: path] = effect
     }
   }
 }

@@ -140,7 +140,7 @@ struct JSONKeyScanner {
     return unit
   }
 
-  /// The `\uXXXX` low surrogate that follows a high one, if there is one.
+  /// The low surrogate (a `\u` escape of four hex digits) that follows a high one, if any.
   private mutating func readLowSurrogate(after unit: UInt16) -> [UInt16] {
     guard UTF16.isLeadSurrogate(unit), index + 6 <= bytes.count,
       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
