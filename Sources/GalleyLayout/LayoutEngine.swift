@@ -24,6 +24,8 @@ public final class LayoutEngine: Sendable {
   private let cache = ShapingFontCache()
   /// Words shaped before, or `nil` to shape every run whole (tests compare the two).
   private let words: WordShapes?
+  /// Pairs shaped before, or `nil` to shape with HarfBuzz alone.
+  private let pairs: PairShapes?
 
   /// Creates an engine over a font set.
   ///
@@ -31,12 +33,15 @@ public final class LayoutEngine: Sendable {
   public init(fonts: FontSet) {
     self.fonts = fonts
     words = WordShapes()
+    pairs = PairShapes()
   }
 
-  /// An engine that shapes every run whole when `shapesWords` is false.
-  init(fonts: FontSet, shapesWords: Bool) {
+  /// An engine that shapes every run whole with HarfBuzz unless `shapesWords` or
+  /// `shapesPairs` turns the word cache or pair shaping on (tests compare them).
+  init(fonts: FontSet, shapesWords: Bool, shapesPairs: Bool) {
     self.fonts = fonts
     words = shapesWords ? WordShapes() : nil
+    pairs = shapesPairs ? PairShapes() : nil
   }
 
   /// Lays out formatted text.
@@ -97,7 +102,8 @@ public final class LayoutEngine: Sendable {
     let itemization = Itemizer.items(
       of: text, fonts: fonts, language: options.language, levels: levels)
     let shaping = Shaping(
-      paragraph: paragraph, text: text, options: options, cache: cache, words: words)
+      paragraph: paragraph, text: text, options: options, cache: cache, words: words,
+      pairs: pairs)
     let items = try shaping.shape(itemization)
     let tabStops = TabStops(points: options.tabStops)
     let breaker = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)

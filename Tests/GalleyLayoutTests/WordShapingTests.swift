@@ -127,22 +127,26 @@ struct WordShapingTests {
     }
   }
 
-  /// Expects an engine that shapes words and one that shapes runs whole to lay out each
-  /// paragraph alike at two widths, twice (the second time, the words come from the cache).
+  /// Expects engines that shape words, pairs or both and one that shapes runs whole to lay out
+  /// each paragraph alike at two widths, twice (the second time, the words come from the
+  /// cache).
   static func expectWordsShapeAsRuns(
     _ paragraphs: [String], formatter: MarkupFormatter, context: String = "",
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let fonts = try HermeticFonts.fontSet()
-    let byWords = LayoutEngine(fonts: fonts, shapesWords: true)
-    let whole = LayoutEngine(fonts: fonts, shapesWords: false)
+    let engines = [(true, false), (false, true), (true, true)].map {
+      LayoutEngine(fonts: fonts, shapesWords: $0.0, shapesPairs: $0.1)
+    }
+    let whole = LayoutEngine(fonts: fonts, shapesWords: false, shapesPairs: false)
     for paragraph in paragraphs {
       let text = try formatter.format(paragraph)
       for width in [120.0, 400] {
         let options = LayoutOptions(width: width)
-        for _ in 0..<2 {
+        let expected = try whole.layout(text, options: options)
+        for engine in engines + engines {
           #expect(
-            try byWords.layout(text, options: options) == whole.layout(text, options: options),
+            try engine.layout(text, options: options) == expected,
             "\(context)\(paragraph) at \(width)", sourceLocation: sourceLocation)
         }
       }
@@ -170,8 +174,10 @@ struct WordShapingTests {
   /// again from the cache, the text comes out the same.
   @Test func wordsLearnedFromWholeRunsGiveTheSameLayout() throws {
     let fonts = try HermeticFonts.fontSet()
-    let cached = LayoutEngine(fonts: fonts, shapesWords: true)
-    let whole = LayoutEngine(fonts: fonts, shapesWords: false)
+    let engines = [false, true].map {
+      LayoutEngine(fonts: fonts, shapesWords: true, shapesPairs: $0)
+    }
+    let whole = LayoutEngine(fonts: fonts, shapesWords: false, shapesPairs: false)
     var random = SeededGenerator(seed: 16)
     let letters = Array("abcdefghijklmnopqrstuvwxyzAVTWY.,'0123456789")
     let paragraphs = (0..<200).map { _ in
@@ -187,9 +193,11 @@ struct WordShapingTests {
       for paragraph in paragraphs {
         let text = try formatter.format(Markup.escape(paragraph))
         let options = LayoutOptions(width: 300)
-        #expect(
-          try cached.layout(text, options: options) == whole.layout(text, options: options),
-          "pass \(pass): \(paragraph)")
+        let expected = try whole.layout(text, options: options)
+        for engine in engines {
+          #expect(
+            try engine.layout(text, options: options) == expected, "pass \(pass): \(paragraph)")
+        }
       }
     }
   }

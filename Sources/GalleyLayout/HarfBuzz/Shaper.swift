@@ -36,9 +36,13 @@ final class ShapingBuffer {
   /// The word cache that runs which allow it are shaped through, or `nil` to shape every run
   /// whole.
   let words: WordShapes?
+  /// The pairs that runs of characters which shape pair by pair are put together from, or
+  /// `nil` to shape them with HarfBuzz.
+  let pairs: PairShapes?
 
-  init(words: WordShapes?) {
+  init(words: WordShapes?, pairs: PairShapes? = nil) {
     self.words = words
+    self.pairs = pairs
     // hb_buffer_create returns the empty buffer, never NULL, when memory runs out.
     handle = hb_buffer_create().unsafelyUnwrapped
   }
@@ -68,43 +72,68 @@ enum Shaper {
     language: String?, isRightToLeft: Bool = false, buffer shapingBuffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
-    guard let words = shapingBuffer.words, let script = wordScript(paragraph, range),
-      script.isRightToLeft == isRightToLeft,
+    guard let script = wordScript(paragraph, range), script.isRightToLeft == isRightToLeft,
       !isRightToLeft || contextAllowsWords(paragraph, range, script)
     else {
       return shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
     }
+    var pairs =
+      isRightToLeft ? nil : shapingBuffer.pairs?.run(font: font, script: script, language: language)
     let blocked: WordStarts
     switch font.face.wordSplitting(rightToLeft: isRightToLeft) {
     // A combining mark after a space joins the space's cluster: a word never starts with one.
     case .everywhere: blocked = WordStarts.combiningMarks
     case .exceptBefore(let starts): blocked = starts
     case .never:
-      return shapeWhole(
-        paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
-        shapingBuffer)
+      return shapeByPairs(&pairs, paragraph, range, shapingBuffer)
+        ?? shapeWhole(
+          paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
+          shapingBuffer)
+    }
+    let run = WordRun(
+      paragraph: paragraph, range: range, script: script, font: font, language: language,
+      blocked: blocked)
+    guard let words = shapingBuffer.words else {
+      return shapeByPairs(&pairs, paragraph, range, shapingBuffer)
+        ?? shapeWhole(
+          paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
+          shapingBuffer)
     }
     switch words.plan() {
     case .byWords:
-      return shapeByWords(
-        paragraph, range: range, script: script, font: font, language: language,
-        words: words, blocked: blocked, buffer: shapingBuffer)
+      return shapeByWords(run, words: words, pairs: &pairs, buffer: shapingBuffer)
     case .whole:
-      return shapeWhole(
-        paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
-        shapingBuffer)
+      return shapeByPairs(&pairs, paragraph, range, shapingBuffer)
+        ?? shapeWhole(
+          paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
+          shapingBuffer)
     case .wholeAndLearn:
+      // With pairs, the sample goes by words, which counts the words pairs shape as found.
+      if pairs != nil {
+        return shapeByWords(run, words: words, pairs: &pairs, buffer: shapingBuffer)
+      }
       let glyphs = shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
       words.learn(
         paragraph, words: Self.words(in: paragraph, range, blocked: blocked), glyphs: glyphs,
-        font: font,
-        script: script, language: language)
+        font: font, script: script, language: language)
       return glyphs
     }
+  }
+
+  /// A run's glyphs put together from pairs, or `nil` when a character does not shape pair by
+  /// pair (or there are no pairs).
+  private static func shapeByPairs(
+    _ pairs: inout PairRun?, _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    _ buffer: ShapingBuffer
+  ) -> [ShapedGlyph]? {
+    guard pairs != nil else { return nil }
+    var glyphs: [ShapedGlyph] = []
+    glyphs.reserveCapacity(range.count)
+    return pairs?.append(paragraph, range, buffer: buffer, to: &glyphs) == true ? glyphs : nil
   }
 
   /// Shapes `range` of `paragraph` in one HarfBuzz call, the whole paragraph as context.
@@ -274,34 +303,44 @@ enum Shaper {
     }
   }
 
-  /// Shapes a run word by word (each word with the spaces after it), taking words seen before
-  /// from the font's cache.
+  /// Shapes a run word by word (each word with the spaces after it): from pairs where its
+  /// characters shape pair by pair, otherwise from the font's word cache when seen before.
   private static func shapeByWords(
-    _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: WordScript,
-    font: ShapingFont, language: String?, words cache: WordShapes, blocked: WordStarts?,
-    buffer: ShapingBuffer
+    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
-    let words = Self.words(in: paragraph, range, blocked: blocked)
+    let paragraph = run.paragraph
+    let words = Self.words(in: paragraph, run.range, blocked: run.blocked)
     var glyphs: [ShapedGlyph] = []
     // About a glyph per character: the bytes are a bound for all but rare multiple
     // substitutions, and growing the array as words come cost more than the rest of the loop.
-    glyphs.reserveCapacity(range.count)
+    glyphs.reserveCapacity(run.range.count)
     var next = 0
+    var paired = 0
     while next < words.count {
-      // Known words in one pass under the cache's lock, up to the first one not known.
-      next += cache.appendKnown(
-        paragraph, words: words[next...], font: font, script: script, language: language,
+      if pairs?.append(paragraph, words[next], buffer: buffer, to: &glyphs) == true {
+        paired += 1
+        next += 1
+        continue
+      }
+      // Known words in one pass under the cache's lock, up to the first one not known (with
+      // pairs, this word alone: the next may shape from pairs).
+      let batch = pairs == nil ? words[next...] : words[next...next]
+      let known = cache.appendKnown(
+        paragraph, words: batch, font: run.font, script: run.script, language: run.language,
         to: &glyphs)
-      guard next < words.count else { break }
+      next += known
+      if known == batch.count { continue }
       let word = words[next]
-      let shaped = shapeWord(
-        paragraph, word, script: script, font: font, language: language, buffer: buffer)
+      let shaped = shapeAlone(
+        paragraph, word, script: run.script, font: run.font, language: run.language,
+        buffer: buffer)
       cache.remember(
-        UnsafeBufferPointer(rebasing: paragraph[word]), font: font, script: script,
-        language: language, glyphs: shaped)
+        UnsafeBufferPointer(rebasing: paragraph[word]), font: run.font, script: run.script,
+        language: run.language, glyphs: shaped)
       glyphs.append(word: shaped, at: word.lowerBound)
       next += 1
     }
+    if paired > 0 { cache.noteFound(paired) }
     return glyphs
   }
 
@@ -328,9 +367,9 @@ enum Shaper {
     return words
   }
 
-  /// Shapes one word alone, with the run's script, direction and language; clusters are
-  /// relative to the word's start.
-  private static func shapeWord(
+  /// Shapes `word` of `paragraph` alone (no context), with the run's script, direction and
+  /// language; clusters are relative to the word's start.
+  static func shapeAlone(
     _ paragraph: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, script: WordScript,
     font: ShapingFont, language: String?, buffer shapingBuffer: ShapingBuffer
   ) -> [ShapedGlyph] {

@@ -23,16 +23,7 @@ extension ShapingFace {
   static func checkWordSplitting(_ face: OpaquePointer, rightToLeft: Bool = false)
     -> WordSplitting
   {
-    if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0 {
-      return .never
-    }
-    // The legacy kern table applies when GPOS has no kern feature.
-    let kernTable = hb_face_reference_table(face, tag("kern"))
-    let hasKernTable = hb_blob_get_length(kernTable) > 0
-    hb_blob_destroy(kernTable)
-    if hasKernTable && !features(of: face, table: tag("GPOS")).contains(tag("kern")) {
-      return .never
-    }
+    guard shapesWithOpenTypeLookupsAlone(face) else { return .never }
     guard let font = hb_font_create(face) else { return .never }
     defer { hb_font_destroy(font) }
     hb_ot_font_set_funcs(font)
@@ -53,30 +44,22 @@ extension ShapingFace {
   private static func glyphsFollowingSpace(
     _ face: OpaquePointer, space: hb_codepoint_t, rightToLeft: Bool
   ) -> Set<UInt32>? {
-    let scripts =
-      (rightToLeft ? ["hebr", "arab", "DFLT", "dflt"] : ["latn", "DFLT", "dflt"]).map(tag) + [0]
-    let common = [
-      "rvrn", "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs",
-      "dist", "kern", "liga", "rclt", "rand", "trak",
-    ]
-    let directional =
-      rightToLeft
-      ? ["rtla", "rtlm", "isol", "fina", "fin2", "fin3", "medi", "med2", "init", "mset", "stch"]
-      : ["ltra", "ltrm"]
-    let features = (common + directional).map(tag) + [0]
-    guard let gpos = lookupsInvolving(space, face, table: tag("GPOS"), scripts, features),
+    guard let gposLookups = defaultLookups(face, table: tag("GPOS"), rightToLeft: rightToLeft),
+      let gsubLookups = defaultLookups(face, table: tag("GSUB"), rightToLeft: rightToLeft)
+    else { return nil }
+    guard let gpos = lookupsInvolving(space, face, table: tag("GPOS"), gposLookups),
       gpos.isEmpty,
-      let gsub = lookupsInvolving(space, face, table: tag("GSUB"), scripts, features)
+      let gsub = lookupsInvolving(space, face, table: tag("GSUB"), gsubLookups)
     else { return nil }
     guard !gsub.isEmpty else { return [] }
     let blob = hb_face_reference_table(face, tag("GSUB"))
     defer { hb_blob_destroy(blob) }
     var length: UInt32 = 0
     guard let data = hb_blob_get_data(blob, &length) else { return nil }
-    let ligatures = GSUBLigatures(table: UnsafeRawBufferPointer(start: data, count: Int(length)))
+    let ligatures = LayoutLookups(table: UnsafeRawBufferPointer(start: data, count: Int(length)))
     var following: Set<UInt32> = []
     for index in gsub {
-      guard let lookup = ligatures.lookup(index), lookup.type == GSUBLigatures.ligatureType
+      guard let lookup = ligatures.lookup(index), lookup.type == LayoutLookups.ligatureType
       else { return nil }
       for subtable in lookup.subtables {
         guard ligatures.addGlyphs(after: space, inSubtable: subtable, to: &following) else {
@@ -87,25 +70,20 @@ extension ShapingFace {
     return following
   }
 
-  /// The indices of the lookups of `table` for the scripts and features whose glyphs (before,
-  /// in or after the input) include `glyph`; `nil` when HarfBuzz cannot make a set.
+  /// The indices of the lookups among `lookups` (of `table`) whose glyphs (before, in or after
+  /// the input) include `glyph`; `nil` when HarfBuzz cannot make a set.
   private static func lookupsInvolving(
-    _ glyph: hb_codepoint_t, _ face: OpaquePointer, table: hb_tag_t, _ scripts: [hb_tag_t],
-    _ features: [hb_tag_t]
+    _ glyph: hb_codepoint_t, _ face: OpaquePointer, table: hb_tag_t, _ lookups: [UInt32]
   ) -> [Int]? {
-    guard let lookups = hb_set_create(), let before = hb_set_create(),
-      let input = hb_set_create(), let after = hb_set_create()
+    guard let before = hb_set_create(), let input = hb_set_create(), let after = hb_set_create()
     else { return nil }
     defer {
-      hb_set_destroy(lookups)
       hb_set_destroy(before)
       hb_set_destroy(input)
       hb_set_destroy(after)
     }
-    hb_ot_layout_collect_lookups(face, table, scripts, nil, features, lookups)
     var involving: [Int] = []
-    var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
-    while hb_set_next(lookups, &lookup) != 0 {
+    for lookup in lookups {
       hb_set_clear(before)
       hb_set_clear(input)
       hb_set_clear(after)
@@ -117,23 +95,5 @@ extension ShapingFace {
       }
     }
     return involving
-  }
-
-  private static func features(of face: OpaquePointer, table: hb_tag_t) -> [hb_tag_t] {
-    var tags = [hb_tag_t](repeating: 0, count: 64)
-    var all: [hb_tag_t] = []
-    var start: UInt32 = 0
-    while true {
-      var count = UInt32(tags.count)
-      let total = hb_ot_layout_table_get_feature_tags(face, table, start, &count, &tags)
-      all += tags.prefix(Int(count))
-      start += count
-      if count == 0 || start >= total { return all }
-    }
-  }
-
-  /// An OpenType tag from its four ASCII letters (HarfBuzz's `HB_TAG` macro).
-  private static func tag(_ name: String) -> hb_tag_t {
-    name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
   }
 }

@@ -15,6 +15,20 @@ final class ShapingFace: @unchecked Sendable {
   /// Where Hebrew and Arabic runs may be cut into words, checked on first use.
   private let rightToLeftSplitting = LazyWordSplitting(rightToLeft: true)
 
+  /// The characters of left-to-right Latin and Common runs that shape pair by pair
+  /// (``checkPairLocality(_:)``), checked on first use.
+  private let pairLocality = Mutex<PairAlphabet.Members?>(nil)
+
+  /// The characters of left-to-right Latin and Common runs that ``PairShapes`` may shape.
+  var pairMembers: PairAlphabet.Members {
+    pairLocality.withLock { members in
+      if let members { return members }
+      let checked = Self.checkPairLocality(handle)
+      members = checked
+      return checked
+    }
+  }
+
   /// Where runs in a script of the given direction may be cut into words that shape alone as
   /// inside the run, so that the words can be cached.
   func wordSplitting(rightToLeft: Bool) -> WordSplitting {

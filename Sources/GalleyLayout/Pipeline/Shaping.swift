@@ -28,9 +28,10 @@ final class Shaping {
   ///   - options: The language, and the label-wide spacing.
   ///   - cache: The engine's shared fonts.
   ///   - words: The engine's word cache, or `nil` to shape every run whole.
+  ///   - pairs: The engine's pairs, or `nil` to shape with HarfBuzz alone.
   init(
     paragraph: Paragraph, text: FormattedText, options: LayoutOptions, cache: ShapingFontCache,
-    words: WordShapes?
+    words: WordShapes?, pairs: PairShapes?
   ) {
     self.paragraph = paragraph
     self.text = text
@@ -38,7 +39,7 @@ final class Shaping {
     characterSpacing = options.characterSpacing
     kerningTable = options.kerningTable
     self.cache = cache
-    buffer = ShapingBuffer(words: words)
+    buffer = ShapingBuffer(words: words, pairs: pairs)
   }
 
   /// Shapes every item; consecutive items that share a face, a size and a level and touch are

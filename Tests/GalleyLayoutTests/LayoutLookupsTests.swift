@@ -7,7 +7,7 @@ import Testing
 /// The `GSUB` ligature reader behind the word cache's face check: right on a real table, and
 /// never past the end of a broken one.
 @Suite("GSUB ligatures")
-struct GSUBLigaturesTests {
+struct LayoutLookupsTests {
   /// The bytes of table `tag` of the font file at `path` (the first face), read from the
   /// table directory.
   static func table(_ tag: String, of path: String) throws -> [UInt8] {
@@ -34,11 +34,11 @@ struct GSUBLigaturesTests {
   /// subtable is malformed (lookups of other types are skipped).
   static func glyphsAfterSpace(in table: [UInt8]) -> Set<UInt32>? {
     table.withUnsafeBytes { bytes in
-      let ligatures = GSUBLigatures(table: bytes)
+      let ligatures = LayoutLookups(table: bytes)
       var following: Set<UInt32> = []
       for index in 0..<512 {
         guard let lookup = ligatures.lookup(index) else { break }
-        guard lookup.type == GSUBLigatures.ligatureType else { continue }
+        guard lookup.type == LayoutLookups.ligatureType else { continue }
         for subtable in lookup.subtables {
           guard ligatures.addGlyphs(after: space, inSubtable: subtable, to: &following) else {
             return nil

@@ -1,0 +1,151 @@
+/// The pairs of one font, script and language shaped so far, from which ``PairShapes`` puts
+/// runs together; immutable, so runs read it without a lock (a table with more pairs replaces
+/// it).
+///
+/// A row per first character, allocated when the character first starts a pair, holds an
+/// entry per second character and one for the end of the text (the last glyph's own advance).
+final class PairTable: Sendable {
+  /// The characters whose shaping depends on their neighbours alone (the face's
+  /// ``ShapingFace/checkPairLocality(_:)``).
+  let members: PairAlphabet.Members
+  /// Each character's glyph, 0 while unknown.
+  let glyphIDs: [UInt32]
+  /// Where each character's row starts in ``entries``, or -1.
+  let rowStarts: [Int32]
+  /// The rows, ``rowLength`` entries each.
+  let entries: [PairEntry]
+
+  /// Entries per row: one per character, then the end.
+  static let rowLength = PairAlphabet.count + 1
+
+  /// How many rows the table holds.
+  var rowCount: Int { entries.count / Self.rowLength }
+
+  /// An empty table for `members`.
+  init(members: PairAlphabet.Members) {
+    self.members = members
+    glyphIDs = [UInt32](repeating: 0, count: PairAlphabet.count)
+    rowStarts = [Int32](repeating: -1, count: PairAlphabet.count)
+    entries = []
+  }
+
+  private init(
+    members: PairAlphabet.Members, glyphIDs: [UInt32], rowStarts: [Int32], entries: [PairEntry]
+  ) {
+    self.members = members
+    self.glyphIDs = glyphIDs
+    self.rowStarts = rowStarts
+    self.entries = entries
+  }
+
+  /// What ``append(_:_:to:)`` did.
+  enum Outcome {
+    /// The run's glyphs were appended.
+    case appended
+    /// A character of the run is not a member: HarfBuzz must shape it.
+    case notMembers
+    /// Some of the run's pairs are not known yet (``missingPairs(_:_:)``); nothing appended.
+    case missing
+  }
+
+  /// Appends the glyphs of `range` of `text`, clusters as offsets into `text`, when every
+  /// character is a member and every pair is known.
+  func append(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [ShapedGlyph]
+  ) -> Outcome {
+    guard !range.isEmpty, let first = PairAlphabet.character(in: text, at: range.lowerBound),
+      members.contains(first.index)
+    else { return .notMembers }
+    let start = output.count
+    var current = first.index
+    var offset = range.lowerBound
+    var next = first.next
+    var isUnsafe = false
+    while true {
+      var second = PairAlphabet.end
+      var after = next
+      if next < range.upperBound {
+        guard let character = PairAlphabet.character(in: text, at: next),
+          members.contains(character.index)
+        else {
+          output.removeSubrange(start...)
+          return .notMembers
+        }
+        second = character.index
+        after = character.next
+      }
+      let row = Int(rowStarts[current])
+      guard row >= 0, entries[row + second].isKnown else {
+        output.removeSubrange(start...)
+        return .missing
+      }
+      let entry = entries[row + second]
+      output.append(
+        ShapedGlyph(
+          glyph: glyphIDs[current], cluster: offset, xAdvance: entry.xAdvance,
+          xOffset: entry.xOffset, yOffset: entry.yOffset, isUnsafeToBreak: isUnsafe))
+      if second == PairAlphabet.end { return .appended }
+      isUnsafe = entry.secondIsUnsafe
+      current = second
+      offset = next
+      next = after
+    }
+  }
+
+  /// The pairs of `range` of `text` not known yet, each once (the last character paired with
+  /// ``PairAlphabet/end``), or `nil` when a character is not a member.
+  func missingPairs(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [PairKey]? {
+    var missing: [PairKey] = []
+    var seen: Set<PairKey> = []
+    var offset = range.lowerBound
+    var previous: Int?
+    while offset <= range.upperBound {
+      var current = PairAlphabet.end
+      if offset < range.upperBound {
+        guard let character = PairAlphabet.character(in: text, at: offset),
+          members.contains(character.index)
+        else { return nil }
+        current = character.index
+        offset = character.next
+      } else {
+        offset += 1
+      }
+      if let previous {
+        let row = Int(rowStarts[previous])
+        let key = PairKey(first: previous, second: current)
+        if row < 0 || !entries[row + current].isKnown, seen.insert(key).inserted {
+          missing.append(key)
+        }
+      }
+      previous = current
+    }
+    return missing
+  }
+
+  /// This table with `learned` pairs added, or `nil` when one gives a character a glyph other
+  /// than the one it had (HarfBuzz then does not shape these characters one by one).
+  func adding(_ learned: [LearnedPair]) -> PairTable? {
+    var glyphIDs = glyphIDs
+    var rowStarts = rowStarts
+    var entries = entries
+    for pair in learned {
+      let characters = [
+        (pair.key.first, pair.firstGlyph), (pair.key.second, pair.secondGlyph),
+      ]
+      for (index, glyph) in characters where index != PairAlphabet.end {
+        if glyphIDs[index] == 0 {
+          glyphIDs[index] = glyph
+        } else if glyphIDs[index] != glyph {
+          return nil
+        }
+      }
+      if rowStarts[pair.key.first] < 0 {
+        rowStarts[pair.key.first] = Int32(entries.count)
+        entries += repeatElement(PairEntry(), count: Self.rowLength)
+      }
+      entries[Int(rowStarts[pair.key.first]) + pair.key.second] = pair.entry
+    }
+    return PairTable(
+      members: members, glyphIDs: glyphIDs, rowStarts: rowStarts, entries: entries)
+  }
+}
