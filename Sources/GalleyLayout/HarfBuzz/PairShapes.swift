@@ -38,24 +38,24 @@ final class PairShapes: Sendable {
   /// Rows held over all tables (at most ``rowLimit``).
   var rowsHeld: Int { state.withLock { $0.rows } }
 
-  /// The run shaper for a font, script and language, or `nil` when the face has no character
-  /// that shapes pair by pair (or HarfBuzz contradicted the table before).
+  /// The run shaper for a font, script and language (it finds its table on first use), or
+  /// `nil` when the face has no character that shapes pair by pair.
   func run(font: ShapingFont, script: WordScript, language: String?) -> PairRun? {
-    let key = Key(font: font.serial, script: script, language: language)
+    guard !font.face.pairMembers.isEmpty else { return nil }
+    return PairRun(
+      shapes: self, key: Key(font: font.serial, script: script, language: language), font: font)
+  }
+
+  /// The table of `key`, a new one when there is none yet, or `nil` when the face has no
+  /// character that shapes pair by pair (or HarfBuzz contradicted the table before).
+  fileprivate func table(for key: Key, font: ShapingFont) -> PairTable? {
     let found = state.withLock { state -> PairTable?? in
       if let table = state.tables[key] { return .some(table) }
       return state.refused.contains(key) ? .some(nil) : nil
     }
-    let table: PairTable
-    switch found {
-    case .some(.some(let known)): table = known
-    case .some(.none): return nil
-    case .none:
-      let members = font.face.pairMembers
-      guard !members.isEmpty else { return nil }
-      table = PairTable(members: members)
-    }
-    return PairRun(shapes: self, key: key, font: font, table: table)
+    if let found { return found }
+    let members = font.face.pairMembers
+    return members.isEmpty ? nil : PairTable(members: members)
   }
 
   /// Adds `learned` to the current table of `key` and returns the result, or `nil` (and
@@ -88,13 +88,13 @@ struct PairRun {
   fileprivate let shapes: PairShapes
   fileprivate let key: PairShapes.Key
   fileprivate let font: ShapingFont
-  private var table: PairTable
+  /// The table, once looked up: `.some(nil)` when there is none for this font.
+  private var table: PairTable??
 
-  fileprivate init(shapes: PairShapes, key: PairShapes.Key, font: ShapingFont, table: PairTable) {
+  fileprivate init(shapes: PairShapes, key: PairShapes.Key, font: ShapingFont) {
     self.shapes = shapes
     self.key = key
     self.font = font
-    self.table = table
   }
 
   /// Appends the glyphs of `range` of `paragraph` (clusters as offsets into `paragraph`) when
@@ -105,16 +105,18 @@ struct PairRun {
     _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, buffer: ShapingBuffer,
     to glyphs: inout [ShapedGlyph]
   ) -> Bool {
+    if table == nil { table = shapes.table(for: key, font: font) }
+    guard let table = table ?? nil else { return false }
     switch table.append(paragraph, range, to: &glyphs) {
     case .appended: return true
     case .notMembers: return false
     case .missing:
       guard let missing = table.missingPairs(paragraph, range),
-        let learned = learn(missing, buffer: buffer),
-        let updated = shapes.add(learned, to: key, members: table.members)
+        let learned = learn(missing, buffer: buffer)
       else { return false }
-      table = updated
-      return table.append(paragraph, range, to: &glyphs) == .appended
+      let updated = shapes.add(learned, to: key, members: table.members)
+      self.table = .some(updated)
+      return updated?.append(paragraph, range, to: &glyphs) == .appended
     }
   }
 

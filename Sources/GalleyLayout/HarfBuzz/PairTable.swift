@@ -49,14 +49,41 @@ final class PairTable: Sendable {
   }
 
   /// Appends the glyphs of `range` of `text`, clusters as offsets into `text`, when every
-  /// character is a member and every pair is known.
+  /// character is a member and every pair is known; otherwise appends nothing.
   func append(
     _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [ShapedGlyph]
   ) -> Outcome {
+    entries.withUnsafeBufferPointer { entries in
+      rowStarts.withUnsafeBufferPointer { rowStarts in
+        glyphIDs.withUnsafeBufferPointer { glyphIDs in
+          let start = output.count
+          let outcome = Self.appendGlyphs(
+            text, range,
+            Tables(members: members, entries: entries, rows: rowStarts, glyphs: glyphIDs),
+            to: &output)
+          if outcome != .appended { output.removeSubrange(start...) }
+          return outcome
+        }
+      }
+    }
+  }
+
+  /// A table's storage, borrowed for one run.
+  private struct Tables {
+    var members: PairAlphabet.Members
+    var entries: UnsafeBufferPointer<PairEntry>
+    var rows: UnsafeBufferPointer<Int32>
+    var glyphs: UnsafeBufferPointer<UInt32>
+  }
+
+  /// The loop of ``append(_:_:to:)``; may leave glyphs appended when it fails.
+  private static func appendGlyphs(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ tables: Tables,
+    to output: inout [ShapedGlyph]
+  ) -> Outcome {
     guard !range.isEmpty, let first = PairAlphabet.character(in: text, at: range.lowerBound),
-      members.contains(first.index)
+      tables.members.contains(first.index)
     else { return .notMembers }
-    let start = output.count
     var current = first.index
     var offset = range.lowerBound
     var next = first.next
@@ -66,23 +93,18 @@ final class PairTable: Sendable {
       var after = next
       if next < range.upperBound {
         guard let character = PairAlphabet.character(in: text, at: next),
-          members.contains(character.index)
-        else {
-          output.removeSubrange(start...)
-          return .notMembers
-        }
+          tables.members.contains(character.index)
+        else { return .notMembers }
         second = character.index
         after = character.next
       }
-      let row = Int(rowStarts[current])
-      guard row >= 0, entries[row + second].isKnown else {
-        output.removeSubrange(start...)
-        return .missing
-      }
-      let entry = entries[row + second]
+      let row = Int(tables.rows[current])
+      guard row >= 0 else { return .missing }
+      let entry = tables.entries[row + second]
+      guard entry.isKnown else { return .missing }
       output.append(
         ShapedGlyph(
-          glyph: glyphIDs[current], cluster: offset, xAdvance: entry.xAdvance,
+          glyph: tables.glyphs[current], cluster: offset, xAdvance: entry.xAdvance,
           xOffset: entry.xOffset, yOffset: entry.yOffset, isUnsafeToBreak: isUnsafe))
       if second == PairAlphabet.end { return .appended }
       isUnsafe = entry.secondIsUnsafe

@@ -103,16 +103,26 @@ enum Shaper {
     }
     switch words.plan() {
     case .byWords:
-      return shapeByWords(run, words: words, pairs: &pairs, buffer: shapingBuffer)
+      return shapeByWords(
+        run, words: words, pairs: &pairs, consultsCache: true, remembersPaired: true,
+        shapingBuffer)
     case .whole:
-      return shapeByPairs(&pairs, paragraph, range, shapingBuffer)
-        ?? shapeWhole(
-          paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
-          shapingBuffer)
-    case .wholeAndLearn:
-      // With pairs, the sample goes by words, which counts the words pairs shape as found.
+      // Pairs cost no more for a new word than for a known one: by words, without the cache.
       if pairs != nil {
-        return shapeByWords(run, words: words, pairs: &pairs, buffer: shapingBuffer)
+        return shapeByWords(
+          run, words: words, pairs: &pairs, consultsCache: false, remembersPaired: false,
+          shapingBuffer)
+      }
+      return shapeWhole(
+        paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
+        shapingBuffer)
+    case .wholeAndLearn:
+      // The sample measures the cache's rate; with pairs, by words through the cache, which
+      // keeps the words HarfBuzz shapes.
+      if pairs != nil {
+        return shapeByWords(
+          run, words: words, pairs: &pairs, consultsCache: true, remembersPaired: false,
+          shapingBuffer)
       }
       let glyphs = shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -303,10 +313,14 @@ enum Shaper {
     }
   }
 
-  /// Shapes a run word by word (each word with the spaces after it): from pairs where its
-  /// characters shape pair by pair, otherwise from the font's word cache when seen before.
+  /// Shapes a run word by word (each word with the spaces after it): a word seen before from
+  /// the font's word cache (when `consultsCache`), a new one from pairs where its characters
+  /// shape pair by pair, otherwise with HarfBuzz alone; with `consultsCache`, new words
+  /// HarfBuzz shapes are then kept in the cache, and with `remembersPaired` those from pairs
+  /// too (a cache hit is cheaper than pairs where words come again).
   private static func shapeByWords(
-    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, buffer: ShapingBuffer
+    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, consultsCache: Bool,
+    remembersPaired: Bool, _ buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     let paragraph = run.paragraph
     let words = Self.words(in: paragraph, run.range, blocked: run.blocked)
@@ -315,32 +329,36 @@ enum Shaper {
     // substitutions, and growing the array as words come cost more than the rest of the loop.
     glyphs.reserveCapacity(run.range.count)
     var next = 0
-    var paired = 0
     while next < words.count {
-      if pairs?.append(paragraph, words[next], buffer: buffer, to: &glyphs) == true {
-        paired += 1
-        next += 1
-        continue
+      if consultsCache {
+        // Known words in one pass under the cache's lock, up to the first one not known.
+        next += cache.appendKnown(
+          paragraph, words: words[next...], font: run.font, script: run.script,
+          language: run.language, to: &glyphs)
+        guard next < words.count else { break }
       }
-      // Known words in one pass under the cache's lock, up to the first one not known (with
-      // pairs, this word alone: the next may shape from pairs).
-      let batch = pairs == nil ? words[next...] : words[next...next]
-      let known = cache.appendKnown(
-        paragraph, words: batch, font: run.font, script: run.script, language: run.language,
-        to: &glyphs)
-      next += known
-      if known == batch.count { continue }
       let word = words[next]
-      let shaped = shapeAlone(
-        paragraph, word, script: run.script, font: run.font, language: run.language,
-        buffer: buffer)
-      cache.remember(
-        UnsafeBufferPointer(rebasing: paragraph[word]), font: run.font, script: run.script,
-        language: run.language, glyphs: shaped)
-      glyphs.append(word: shaped, at: word.lowerBound)
+      let start = glyphs.count
+      let paired = pairs?.append(paragraph, word, buffer: buffer, to: &glyphs) == true
+      if !paired {
+        glyphs.append(
+          word: shapeAlone(
+            paragraph, word, script: run.script, font: run.font, language: run.language,
+            buffer: buffer),
+          at: word.lowerBound)
+      }
+      if consultsCache && (remembersPaired || !paired) {
+        cache.remember(
+          UnsafeBufferPointer(rebasing: paragraph[word]), font: run.font, script: run.script,
+          language: run.language,
+          glyphs: glyphs[start...].map { glyph in
+            var relative = glyph
+            relative.cluster -= word.lowerBound
+            return relative
+          })
+      }
       next += 1
     }
-    if paired > 0 { cache.noteFound(paired) }
     return glyphs
   }
 

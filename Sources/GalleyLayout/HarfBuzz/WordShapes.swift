@@ -116,15 +116,6 @@ final class WordShapes: Sendable {
     }
   }
 
-  /// Counts `count` words shaped from pairs (``PairShapes``) as found: they cost no HarfBuzz
-  /// call either, so they keep runs shaped by words.
-  func noteFound(_ count: Int) {
-    state.withLock { state in
-      state.hits += count
-      updateRate(&state)
-    }
-  }
-
   /// Halves the counts now and then, so old text weighs less, and decides from them whether
   /// runs are shaped whole.
   private func updateRate(_ state: inout State) {
