@@ -104,14 +104,12 @@ enum Shaper {
     switch words.plan() {
     case .byWords:
       return shapeByWords(
-        run, words: words, pairs: &pairs, consultsCache: true, remembersPaired: true,
+        run, words: words, pairs: &pairs, remembersPaired: true,
         shapingBuffer)
     case .whole:
       // Pairs cost no more for a new word than for a known one: by words, without the cache.
-      if pairs != nil {
-        return shapeByWords(
-          run, words: words, pairs: &pairs, consultsCache: false, remembersPaired: false,
-          shapingBuffer)
+      if var found = pairs {
+        return shapeFromPairs(run, pairs: &found, shapingBuffer)
       }
       return shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -121,7 +119,7 @@ enum Shaper {
       // keeps the words HarfBuzz shapes.
       if pairs != nil {
         return shapeByWords(
-          run, words: words, pairs: &pairs, consultsCache: true, remembersPaired: false,
+          run, words: words, pairs: &pairs, remembersPaired: false,
           shapingBuffer)
       }
       let glyphs = shapeWhole(
@@ -314,13 +312,13 @@ enum Shaper {
   }
 
   /// Shapes a run word by word (each word with the spaces after it): a word seen before from
-  /// the font's word cache (when `consultsCache`), a new one from pairs where its characters
-  /// shape pair by pair, otherwise with HarfBuzz alone; with `consultsCache`, new words
-  /// HarfBuzz shapes are then kept in the cache, and with `remembersPaired` those from pairs
-  /// too (a cache hit is cheaper than pairs where words come again).
+  /// the font's word cache, a new one from pairs where its characters shape pair by pair,
+  /// otherwise with HarfBuzz alone; new words HarfBuzz shapes are then kept in the cache, and
+  /// with `remembersPaired` those from pairs too (a cache hit is cheaper than pairs where words
+  /// come again).
   private static func shapeByWords(
-    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, consultsCache: Bool,
-    remembersPaired: Bool, _ buffer: ShapingBuffer
+    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, remembersPaired: Bool,
+    _ buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     let paragraph = run.paragraph
     let words = Self.words(in: paragraph, run.range, blocked: run.blocked)
@@ -330,13 +328,11 @@ enum Shaper {
     glyphs.reserveCapacity(run.range.count)
     var next = 0
     while next < words.count {
-      if consultsCache {
-        // Known words in one pass under the cache's lock, up to the first one not known.
-        next += cache.appendKnown(
-          paragraph, words: words[next...], font: run.font, script: run.script,
-          language: run.language, to: &glyphs)
-        guard next < words.count else { break }
-      }
+      // Known words in one pass under the cache's lock, up to the first one not known.
+      next += cache.appendKnown(
+        paragraph, words: words[next...], font: run.font, script: run.script,
+        language: run.language, to: &glyphs)
+      guard next < words.count else { break }
       let word = words[next]
       let start = glyphs.count
       let paired = pairs?.append(paragraph, word, buffer: buffer, to: &glyphs) == true
@@ -347,7 +343,7 @@ enum Shaper {
             buffer: buffer),
           at: word.lowerBound)
       }
-      if consultsCache && (remembersPaired || !paired) {
+      if remembersPaired || !paired {
         cache.remember(
           UnsafeBufferPointer(rebasing: paragraph[word]), font: run.font, script: run.script,
           language: run.language,
@@ -360,6 +356,54 @@ enum Shaper {
       next += 1
     }
     return glyphs
+  }
+
+  /// Shapes a run without the word cache: words from pairs where their characters shape pair
+  /// by pair, and the others together in one HarfBuzz call.
+  ///
+  /// Words shape alone in a face that allows cutting runs into words, so the others shaped one
+  /// after another give each word's own glyphs; one call instead of one per word saves most of
+  /// HarfBuzz's cost per call. Only the run's last word can lack a trailing space, and it comes
+  /// last there too.
+  private static func shapeFromPairs(
+    _ run: WordRun, pairs: inout PairRun, _ buffer: ShapingBuffer
+  ) -> [ShapedGlyph] {
+    let paragraph = run.paragraph
+    var glyphs: [ShapedGlyph] = []
+    glyphs.reserveCapacity(run.range.count)
+    // The words pairs could not shape, with where their glyphs go in `glyphs`, and their bytes.
+    var others: [(word: Range<Int>, index: Int)] = []
+    var otherBytes: [UInt8] = []
+    for word in Self.words(in: paragraph, run.range, blocked: run.blocked) {
+      if pairs.append(paragraph, word, buffer: buffer, to: &glyphs) { continue }
+      others.append((word, glyphs.count))
+      otherBytes.append(contentsOf: paragraph[word])
+    }
+    guard !others.isEmpty else { return glyphs }
+    let shaped = otherBytes.withUnsafeBufferPointer { bytes in
+      shapeAlone(
+        bytes, 0..<bytes.count, script: run.script, font: run.font, language: run.language,
+        buffer: buffer)
+    }
+    var merged: [ShapedGlyph] = []
+    merged.reserveCapacity(glyphs.count + shaped.count)
+    var copied = 0
+    var used = 0
+    var start = 0
+    for other in others {
+      merged.append(contentsOf: glyphs[copied..<other.index])
+      copied = other.index
+      let end = start + other.word.count
+      while used < shaped.count, shaped[used].cluster < end {
+        var glyph = shaped[used]
+        glyph.cluster += other.word.lowerBound - start
+        merged.append(glyph)
+        used += 1
+      }
+      start = end
+    }
+    merged.append(contentsOf: glyphs[copied...])
+    return merged
   }
 
   /// A run's words: each a run of non-spaces and the spaces after it, but a word that starts
