@@ -33,7 +33,7 @@ final class PairShapes: Sendable {
 
   private let state = Mutex(State())
   /// Rows kept before the tables start over.
-  static let rowLimit = 1024
+  static let rowLimit = 4096
 
   /// Rows held over all tables (at most ``rowLimit``).
   var rowsHeld: Int { state.withLock { $0.rows } }

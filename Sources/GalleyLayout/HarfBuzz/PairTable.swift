@@ -10,32 +10,33 @@ final class PairTable: Sendable {
   let members: PairAlphabet.Members
   /// Each character's glyph, 0 while unknown.
   let glyphIDs: [UInt32]
-  /// Where each character's row starts in ``entries``, or -1.
-  let rowStarts: [Int32]
-  /// The rows, ``rowLength`` entries each.
-  let entries: [PairEntry]
+  /// Each character's row, ``rowLength`` entries, or empty while it starts no known pair.
+  ///
+  /// Rows are arrays of their own, so a table with more pairs copies only the rows it
+  /// changes (and the references to the others).
+  let rows: [[PairEntry]]
 
   /// Entries per row: one per character, then the end.
   static let rowLength = PairAlphabet.count + 1
 
   /// How many rows the table holds.
-  var rowCount: Int { entries.count / Self.rowLength }
+  let rowCount: Int
 
   /// An empty table for `members`.
   init(members: PairAlphabet.Members) {
     self.members = members
     glyphIDs = [UInt32](repeating: 0, count: PairAlphabet.count)
-    rowStarts = [Int32](repeating: -1, count: PairAlphabet.count)
-    entries = []
+    rows = [[PairEntry]](repeating: [], count: PairAlphabet.count)
+    rowCount = 0
   }
 
   private init(
-    members: PairAlphabet.Members, glyphIDs: [UInt32], rowStarts: [Int32], entries: [PairEntry]
+    members: PairAlphabet.Members, glyphIDs: [UInt32], rows: [[PairEntry]], rowCount: Int
   ) {
     self.members = members
     self.glyphIDs = glyphIDs
-    self.rowStarts = rowStarts
-    self.entries = entries
+    self.rows = rows
+    self.rowCount = rowCount
   }
 
   /// What ``append(_:_:to:)`` did.
@@ -53,17 +54,13 @@ final class PairTable: Sendable {
   func append(
     _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [ShapedGlyph]
   ) -> Outcome {
-    entries.withUnsafeBufferPointer { entries in
-      rowStarts.withUnsafeBufferPointer { rowStarts in
-        glyphIDs.withUnsafeBufferPointer { glyphIDs in
-          let start = output.count
-          let outcome = Self.appendGlyphs(
-            text, range,
-            Tables(members: members, entries: entries, rows: rowStarts, glyphs: glyphIDs),
-            to: &output)
-          if outcome != .appended { output.removeSubrange(start...) }
-          return outcome
-        }
+    rows.withUnsafeBufferPointer { rows in
+      glyphIDs.withUnsafeBufferPointer { glyphIDs in
+        let start = output.count
+        let outcome = Self.appendGlyphs(
+          text, range, Tables(members: members, rows: rows, glyphs: glyphIDs), to: &output)
+        if outcome != .appended { output.removeSubrange(start...) }
+        return outcome
       }
     }
   }
@@ -71,8 +68,7 @@ final class PairTable: Sendable {
   /// A table's storage, borrowed for one run.
   private struct Tables {
     var members: PairAlphabet.Members
-    var entries: UnsafeBufferPointer<PairEntry>
-    var rows: UnsafeBufferPointer<Int32>
+    var rows: UnsafeBufferPointer<[PairEntry]>
     var glyphs: UnsafeBufferPointer<UInt32>
   }
 
@@ -98,9 +94,8 @@ final class PairTable: Sendable {
         second = character.index
         after = character.next
       }
-      let row = Int(tables.rows[current])
-      guard row >= 0 else { return .missing }
-      let entry = tables.entries[row + second]
+      guard !tables.rows[current].isEmpty else { return .missing }
+      let entry = tables.rows[current][second]
       guard entry.isKnown else { return .missing }
       output.append(
         ShapedGlyph(
@@ -133,9 +128,10 @@ final class PairTable: Sendable {
         offset += 1
       }
       if let previous {
-        let row = Int(rowStarts[previous])
         let key = PairKey(first: previous, second: current)
-        if row < 0 || !entries[row + current].isKnown, seen.insert(key).inserted {
+        if rows[previous].isEmpty || !rows[previous][current].isKnown,
+          seen.insert(key).inserted
+        {
           missing.append(key)
         }
       }
@@ -148,8 +144,8 @@ final class PairTable: Sendable {
   /// than the one it had (HarfBuzz then does not shape these characters one by one).
   func adding(_ learned: [LearnedPair]) -> PairTable? {
     var glyphIDs = glyphIDs
-    var rowStarts = rowStarts
-    var entries = entries
+    var rows = rows
+    var rowCount = rowCount
     for pair in learned {
       let characters = [
         (pair.key.first, pair.firstGlyph), (pair.key.second, pair.secondGlyph),
@@ -161,13 +157,13 @@ final class PairTable: Sendable {
           return nil
         }
       }
-      if rowStarts[pair.key.first] < 0 {
-        rowStarts[pair.key.first] = Int32(entries.count)
-        entries += repeatElement(PairEntry(), count: Self.rowLength)
+      if rows[pair.key.first].isEmpty {
+        rows[pair.key.first] = [PairEntry](repeating: PairEntry(), count: Self.rowLength)
+        rowCount += 1
       }
-      entries[Int(rowStarts[pair.key.first]) + pair.key.second] = pair.entry
+      rows[pair.key.first][pair.key.second] = pair.entry
     }
     return PairTable(
-      members: members, glyphIDs: glyphIDs, rowStarts: rowStarts, entries: entries)
+      members: members, glyphIDs: glyphIDs, rows: rows, rowCount: rowCount)
   }
 }

@@ -104,8 +104,7 @@ enum Shaper {
     switch words.plan() {
     case .byWords:
       return shapeByWords(
-        run, words: words, pairs: &pairs, remembersPaired: true,
-        shapingBuffer)
+        run, words: words, pairs: &pairs, shapingBuffer)
     case .whole:
       // Pairs cost no more for a new word than for a known one: by words, without the cache.
       if var found = pairs {
@@ -115,12 +114,11 @@ enum Shaper {
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
     case .wholeAndLearn:
-      // The sample measures the cache's rate; with pairs, by words through the cache, which
-      // keeps the words HarfBuzz shapes.
+      // The sample measures the cache's rate and teaches it the run's words, so text that
+      // starts repeating itself turns the cache back on; with pairs, by words through it.
       if pairs != nil {
         return shapeByWords(
-          run, words: words, pairs: &pairs, remembersPaired: false,
-          shapingBuffer)
+          run, words: words, pairs: &pairs, shapingBuffer)
       }
       let glyphs = shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -313,12 +311,10 @@ enum Shaper {
 
   /// Shapes a run word by word (each word with the spaces after it): a word seen before from
   /// the font's word cache, a new one from pairs where its characters shape pair by pair,
-  /// otherwise with HarfBuzz alone; new words HarfBuzz shapes are then kept in the cache, and
-  /// with `remembersPaired` those from pairs too (a cache hit is cheaper than pairs where words
-  /// come again).
+  /// otherwise with HarfBuzz alone; new words are then kept in the cache (a cache hit is
+  /// cheaper than pairs where words come again).
   private static func shapeByWords(
-    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, remembersPaired: Bool,
-    _ buffer: ShapingBuffer
+    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, _ buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     let paragraph = run.paragraph
     let words = Self.words(in: paragraph, run.range, blocked: run.blocked)
@@ -335,24 +331,21 @@ enum Shaper {
       guard next < words.count else { break }
       let word = words[next]
       let start = glyphs.count
-      let paired = pairs?.append(paragraph, word, buffer: buffer, to: &glyphs) == true
-      if !paired {
+      if pairs?.append(paragraph, word, buffer: buffer, to: &glyphs) != true {
         glyphs.append(
           word: shapeAlone(
             paragraph, word, script: run.script, font: run.font, language: run.language,
             buffer: buffer),
           at: word.lowerBound)
       }
-      if remembersPaired || !paired {
-        cache.remember(
-          UnsafeBufferPointer(rebasing: paragraph[word]), font: run.font, script: run.script,
-          language: run.language,
-          glyphs: glyphs[start...].map { glyph in
-            var relative = glyph
-            relative.cluster -= word.lowerBound
-            return relative
-          })
-      }
+      cache.remember(
+        UnsafeBufferPointer(rebasing: paragraph[word]), font: run.font, script: run.script,
+        language: run.language,
+        glyphs: glyphs[start...].map { glyph in
+          var relative = glyph
+          relative.cluster -= word.lowerBound
+          return relative
+        })
       next += 1
     }
     return glyphs
