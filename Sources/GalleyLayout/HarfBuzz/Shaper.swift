@@ -107,8 +107,8 @@ enum Shaper {
         run, words: words, pairs: &pairs, shapingBuffer)
     case .whole:
       // Pairs cost no more for a new word than for a known one: by words, without the cache.
-      if var found = pairs {
-        return shapeFromPairs(run, pairs: &found, shapingBuffer)
+      if pairs != nil {
+        return shapeByWords(run, words: nil, pairs: &pairs, shapingBuffer)
       }
       return shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -310,11 +310,16 @@ enum Shaper {
   }
 
   /// Shapes a run word by word (each word with the spaces after it): a word seen before from
-  /// the font's word cache, a new one from pairs where its characters shape pair by pair,
-  /// otherwise with HarfBuzz alone; new words are then kept in the cache (a cache hit is
-  /// cheaper than pairs where words come again).
+  /// the font's word cache (when there is one), a new one from pairs where its characters
+  /// shape pair by pair, and the others together in one HarfBuzz call; new words are then
+  /// kept in the cache (a hit is cheaper than pairs where words come again).
+  ///
+  /// Words shape alone in a face that allows cutting runs into words, so the others shaped one
+  /// after another give each word's own glyphs, and one call instead of one per word saves
+  /// most of HarfBuzz's cost per call. Only the run's last word can lack a trailing space, and
+  /// it comes last there too.
   private static func shapeByWords(
-    _ run: WordRun, words cache: WordShapes, pairs: inout PairRun?, _ buffer: ShapingBuffer
+    _ run: WordRun, words cache: WordShapes?, pairs: inout PairRun?, _ buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     let paragraph = run.paragraph
     let words = Self.words(in: paragraph, run.range, blocked: run.blocked)
@@ -322,62 +327,59 @@ enum Shaper {
     // About a glyph per character: the bytes are a bound for all but rare multiple
     // substitutions, and growing the array as words come cost more than the rest of the loop.
     glyphs.reserveCapacity(run.range.count)
+    // The words neither the cache nor pairs shaped, with where their glyphs go in `glyphs`.
+    var others: [(word: Range<Int>, index: Int)] = []
     var next = 0
     while next < words.count {
       // Known words in one pass under the cache's lock, up to the first one not known.
-      next += cache.appendKnown(
-        paragraph, words: words[next...], font: run.font, script: run.script,
-        language: run.language, to: &glyphs)
+      next +=
+        cache?.appendKnown(
+          paragraph, words: words[next...], font: run.font, script: run.script,
+          language: run.language, to: &glyphs) ?? 0
       guard next < words.count else { break }
       let word = words[next]
       let start = glyphs.count
-      if pairs?.append(paragraph, word, buffer: buffer, to: &glyphs) != true {
-        glyphs.append(
-          word: shapeAlone(
-            paragraph, word, script: run.script, font: run.font, language: run.language,
-            buffer: buffer),
-          at: word.lowerBound)
+      if pairs?.append(paragraph, word, buffer: buffer, to: &glyphs) == true {
+        cache?.remember(
+          paragraph, word, font: run.font, script: run.script, language: run.language,
+          glyphs: glyphs[start...])
+      } else {
+        others.append((word, start))
       }
-      cache.remember(
-        UnsafeBufferPointer(rebasing: paragraph[word]), font: run.font, script: run.script,
-        language: run.language,
-        glyphs: glyphs[start...].map { glyph in
-          var relative = glyph
-          relative.cluster -= word.lowerBound
-          return relative
-        })
       next += 1
     }
-    return glyphs
+    guard !others.isEmpty else { return glyphs }
+    return merging(shapeTogether(others.map(\.word), run, buffer), into: glyphs, at: others) {
+      word, shaped in
+      cache?.remember(
+        paragraph, word, font: run.font, script: run.script, language: run.language,
+        glyphs: shaped, relative: true)
+    }
   }
 
-  /// Shapes a run without the word cache: words from pairs where their characters shape pair
-  /// by pair, and the others together in one HarfBuzz call.
-  ///
-  /// Words shape alone in a face that allows cutting runs into words, so the others shaped one
-  /// after another give each word's own glyphs; one call instead of one per word saves most of
-  /// HarfBuzz's cost per call. Only the run's last word can lack a trailing space, and it comes
-  /// last there too.
-  private static func shapeFromPairs(
-    _ run: WordRun, pairs: inout PairRun, _ buffer: ShapingBuffer
+  /// The words, shaped one after another in one HarfBuzz call with the run's properties;
+  /// clusters count in the words' bytes put end to end.
+  private static func shapeTogether(
+    _ words: [Range<Int>], _ run: WordRun, _ buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
-    let paragraph = run.paragraph
-    var glyphs: [ShapedGlyph] = []
-    glyphs.reserveCapacity(run.range.count)
-    // The words pairs could not shape, with where their glyphs go in `glyphs`, and their bytes.
-    var others: [(word: Range<Int>, index: Int)] = []
-    var otherBytes: [UInt8] = []
-    for word in Self.words(in: paragraph, run.range, blocked: run.blocked) {
-      if pairs.append(paragraph, word, buffer: buffer, to: &glyphs) { continue }
-      others.append((word, glyphs.count))
-      otherBytes.append(contentsOf: paragraph[word])
-    }
-    guard !others.isEmpty else { return glyphs }
-    let shaped = otherBytes.withUnsafeBufferPointer { bytes in
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(words.reduce(0) { $0 + $1.count })
+    for word in words { bytes.append(contentsOf: run.paragraph[word]) }
+    return bytes.withUnsafeBufferPointer { bytes in
       shapeAlone(
         bytes, 0..<bytes.count, script: run.script, font: run.font, language: run.language,
         buffer: buffer)
     }
+  }
+
+  /// `glyphs` with the glyphs of `others` (shaped end to end, in logical order) inserted where
+  /// each word's glyphs go, clusters moved back to the paragraph; `found` sees each word's
+  /// glyphs with clusters relative to the word.
+  private static func merging(
+    _ shaped: [ShapedGlyph], into glyphs: [ShapedGlyph],
+    at others: [(word: Range<Int>, index: Int)],
+    _ found: (Range<Int>, ArraySlice<ShapedGlyph>) -> Void
+  ) -> [ShapedGlyph] {
     var merged: [ShapedGlyph] = []
     merged.reserveCapacity(glyphs.count + shaped.count)
     var copied = 0
@@ -387,12 +389,12 @@ enum Shaper {
       merged.append(contentsOf: glyphs[copied..<other.index])
       copied = other.index
       let end = start + other.word.count
-      while used < shaped.count, shaped[used].cluster < end {
-        var glyph = shaped[used]
-        glyph.cluster += other.word.lowerBound - start
-        merged.append(glyph)
-        used += 1
-      }
+      let first = used
+      while used < shaped.count, shaped[used].cluster < end { used += 1 }
+      var word = shaped[first..<used]
+      for index in word.indices { word[index].cluster -= start }
+      found(other.word, word)
+      merged.append(word: Array(word), at: other.word.lowerBound)
       start = end
     }
     merged.append(contentsOf: glyphs[copied...])

@@ -212,6 +212,25 @@ final class WordShapes: Sendable {
     }
   }
 
+  /// Remembers the glyphs of `word` of `paragraph`, given with clusters counted in the
+  /// paragraph (as a run's glyphs are) or, with `relative`, from the word's start.
+  func remember(
+    _ paragraph: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, font: ShapingFont,
+    script: WordScript, language: String?, glyphs: ArraySlice<ShapedGlyph>,
+    relative: Bool = false
+  ) {
+    guard word.count <= Key.capacity else { return }
+    let shift = relative ? 0 : word.lowerBound
+    remember(
+      UnsafeBufferPointer(rebasing: paragraph[word]), font: font, script: script,
+      language: language,
+      glyphs: glyphs.map { glyph in
+        var moved = glyph
+        moved.cluster -= shift
+        return moved
+      })
+  }
+
   /// A small number for a language tag, made on first use (0 for none).
   private static func number(of language: String?, in state: inout State) -> Int32 {
     guard let language else { return 0 }
