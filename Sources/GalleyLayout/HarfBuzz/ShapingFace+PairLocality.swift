@@ -76,8 +76,13 @@ extension ShapingFace {
         {
           continue
         }
-        let possible = lookups.possibleTriggers(
-          ofSubtable: subtable, type: lookup.type, allowed: Set(candidates.keys))
+        // Rules are read only for contextual lookups (GSUB 5 and 6, GPOS 7 and 8).
+        let isContextual =
+          lookup.type == (positioning ? 7 : 5) || lookup.type == (positioning ? 8 : 6)
+        let possible =
+          isContextual
+          ? lookups.possibleTriggers(
+            ofSubtable: subtable, type: lookup.type, allowed: Set(candidates.keys)) : nil
         guard let triggers = possible ?? lookups.triggers(ofSubtable: subtable, type: lookup.type)
         else { return false }
         for glyph in triggers { candidates[glyph] = nil }
