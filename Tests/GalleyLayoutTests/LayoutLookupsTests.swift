@@ -4,9 +4,9 @@ import Testing
 
 @testable import GalleyLayout
 
-/// The `GSUB` ligature reader behind the word cache's face check: right on a real table, and
-/// never past the end of a broken one.
-@Suite("GSUB ligatures")
+/// The `GSUB` and `GPOS` lookup reader behind the word cache's and pair shaping's face checks:
+/// right on real tables, and never past the end of a broken one.
+@Suite("OpenType lookups")
 struct LayoutLookupsTests {
   /// The bytes of table `tag` of the font file at `path` (the first face), read from the
   /// table directory.
@@ -79,5 +79,52 @@ struct LayoutLookupsTests {
       _ = Self.glyphsAfterSpace(in: broken)
     }
     #expect(Self.glyphsAfterSpace(in: []) == [])
+  }
+
+  /// Reads every lookup of a table the way the pair check does: types, flags, starting glyphs,
+  /// rules and pair value formats; returns how many subtables gave an answer.
+  static func readEverything(_ table: [UInt8], positioning: Bool) -> Int {
+    table.withUnsafeBytes { bytes in
+      let lookups = LayoutLookups(table: bytes, isPositioning: positioning)
+      let allowed = Set<UInt32>((1..<400).map { UInt32($0) })
+      var answered = 0
+      for index in 0..<2048 {
+        guard let lookup = lookups.lookup(index) else { break }
+        for subtable in lookup.subtables {
+          if lookups.triggers(ofSubtable: subtable, type: lookup.type) != nil { answered += 1 }
+          _ = lookups.possibleTriggers(ofSubtable: subtable, type: lookup.type, allowed: allowed)
+          _ = lookups.sequenceCoverages(ofSubtable: subtable, type: lookup.type)
+          _ = lookups.secondValueFormat(ofPairSubtable: subtable)
+        }
+      }
+      return answered
+    }
+  }
+
+  /// The GSUB and GPOS tables of three fonts are read whole, and copies with bytes changed or
+  /// cut short never make a reader go past the end.
+  @Test(
+    arguments: [
+      "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+      "/usr/share/fonts/truetype/lato/Lato-Regular.ttf",
+      "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+    ])
+  func everyLookupOfBrokenTables(file: String) throws {
+    var random = SeededGenerator(seed: 11)
+    for tag in ["GSUB", "GPOS"] {
+      let table = try Self.table(tag, of: file)
+      #expect(Self.readEverything(table, positioning: tag == "GPOS") > 0, "\(tag)")
+      for length in stride(from: 0, to: table.count, by: max(1, table.count / 60)) {
+        _ = Self.readEverything(Array(table.prefix(length)), positioning: tag == "GPOS")
+      }
+      for _ in 0..<60 {
+        var broken = table
+        for _ in 0..<8 {
+          broken[Int.random(in: 0..<broken.count, using: &random)] = UInt8.random(
+            in: 0...255, using: &random)
+        }
+        _ = Self.readEverything(broken, positioning: tag == "GPOS")
+      }
+    }
   }
 }
