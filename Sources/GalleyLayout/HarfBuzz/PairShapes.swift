@@ -41,7 +41,7 @@ final class PairShapes: Sendable {
   /// The run shaper for a font, script and language (it finds its table on first use), or
   /// `nil` when the face has no character that shapes pair by pair.
   func run(font: ShapingFont, script: WordScript, language: String?) -> PairRun? {
-    guard !font.face.pairMembers.isEmpty else { return nil }
+    guard font.face.hasPairMembers else { return nil }
     return PairRun(
       shapes: self, key: Key(font: font.serial, script: script, language: language), font: font)
   }

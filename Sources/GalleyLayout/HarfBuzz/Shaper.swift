@@ -79,15 +79,16 @@ enum Shaper {
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
         shapingBuffer)
     }
-    var pairs =
-      isRightToLeft ? nil : shapingBuffer.pairs?.run(font: font, script: script, language: language)
+    // Pairs serve left-to-right runs in faces that have members; a table is found when a word
+    // needs one.
+    let pairs = isRightToLeft || !font.face.hasPairMembers ? nil : shapingBuffer.pairs
     let blocked: WordStarts
     switch font.face.wordSplitting(rightToLeft: isRightToLeft) {
     // A combining mark after a space joins the space's cluster: a word never starts with one.
     case .everywhere: blocked = WordStarts.combiningMarks
     case .exceptBefore(let starts): blocked = starts
     case .never:
-      return shapeByPairs(&pairs, paragraph, range, shapingBuffer)
+      return shapeByPairs(pairs, paragraph, range, script, font, language, shapingBuffer)
         ?? shapeWhole(
           paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
           shapingBuffer)
@@ -96,19 +97,18 @@ enum Shaper {
       paragraph: paragraph, range: range, script: script, font: font, language: language,
       blocked: blocked)
     guard let words = shapingBuffer.words else {
-      return shapeByPairs(&pairs, paragraph, range, shapingBuffer)
+      return shapeByPairs(pairs, paragraph, range, script, font, language, shapingBuffer)
         ?? shapeWhole(
           paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
           shapingBuffer)
     }
     switch words.plan() {
     case .byWords:
-      return shapeByWords(
-        run, words: words, pairs: &pairs, shapingBuffer)
+      return shapeByWords(run, words: words, pairs: pairs, shapingBuffer)
     case .whole:
       // Pairs cost no more for a new word than for a known one: by words, without the cache.
       if pairs != nil {
-        return shapeByWords(run, words: nil, pairs: &pairs, shapingBuffer)
+        return shapeByWords(run, words: nil, pairs: pairs, shapingBuffer)
       }
       return shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -117,8 +117,7 @@ enum Shaper {
       // The sample measures the cache's rate and teaches it the run's words, so text that
       // starts repeating itself turns the cache back on; with pairs, by words through it.
       if pairs != nil {
-        return shapeByWords(
-          run, words: words, pairs: &pairs, shapingBuffer)
+        return shapeByWords(run, words: words, pairs: pairs, shapingBuffer)
       }
       let glyphs = shapeWhole(
         paragraph, range: range, font: font, language: language, isRightToLeft: isRightToLeft,
@@ -133,13 +132,15 @@ enum Shaper {
   /// A run's glyphs put together from pairs, or `nil` when a character does not shape pair by
   /// pair (or there are no pairs).
   private static func shapeByPairs(
-    _ pairs: inout PairRun?, _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-    _ buffer: ShapingBuffer
+    _ pairs: PairShapes?, _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    _ script: WordScript, _ font: ShapingFont, _ language: String?, _ buffer: ShapingBuffer
   ) -> [ShapedGlyph]? {
-    guard pairs != nil else { return nil }
+    guard var run = pairs?.run(font: font, script: script, language: language) else {
+      return nil
+    }
     var glyphs: [ShapedGlyph] = []
     glyphs.reserveCapacity(range.count)
-    return pairs?.append(paragraph, range, buffer: buffer, to: &glyphs) == true ? glyphs : nil
+    return run.append(paragraph, range, buffer: buffer, to: &glyphs) ? glyphs : nil
   }
 
   /// Shapes `range` of `paragraph` in one HarfBuzz call, the whole paragraph as context.
@@ -319,7 +320,7 @@ enum Shaper {
   /// most of HarfBuzz's cost per call. Only the run's last word can lack a trailing space, and
   /// it comes last there too.
   private static func shapeByWords(
-    _ run: WordRun, words cache: WordShapes?, pairs: inout PairRun?, _ buffer: ShapingBuffer
+    _ run: WordRun, words cache: WordShapes?, pairs shapes: PairShapes?, _ buffer: ShapingBuffer
   ) -> [ShapedGlyph] {
     let paragraph = run.paragraph
     let words = Self.words(in: paragraph, run.range, blocked: run.blocked)
@@ -329,6 +330,9 @@ enum Shaper {
     glyphs.reserveCapacity(run.range.count)
     // The words neither the cache nor pairs shaped, with where their glyphs go in `glyphs`.
     var others: [(word: Range<Int>, index: Int)] = []
+    // Found when a word first needs it (a run of known words never does).
+    var pairs: PairRun?
+    var pairsLooked = shapes == nil
     var next = 0
     while next < words.count {
       // Known words in one pass under the cache's lock, up to the first one not known.
@@ -339,6 +343,10 @@ enum Shaper {
       guard next < words.count else { break }
       let word = words[next]
       let start = glyphs.count
+      if !pairsLooked {
+        pairs = shapes?.run(font: run.font, script: run.script, language: run.language)
+        pairsLooked = true
+      }
       if pairs?.append(paragraph, word, buffer: buffer, to: &glyphs) == true {
         cache?.remember(
           paragraph, word, font: run.font, script: run.script, language: run.language,

@@ -19,13 +19,26 @@ final class ShapingFace: @unchecked Sendable {
   /// (``checkPairLocality(_:)``), checked on first use.
   private let pairLocality = Mutex<PairAlphabet.Members?>(nil)
 
+  /// Whether ``pairMembers`` has a member: 0 not known yet, 1 no, 2 yes.
+  private let pairMembersKnown = Atomic<UInt8>(0)
+
   /// The characters of left-to-right Latin and Common runs that ``PairShapes`` may shape.
   var pairMembers: PairAlphabet.Members {
     pairLocality.withLock { members in
       if let members { return members }
       let checked = Self.checkPairLocality(handle)
       members = checked
+      pairMembersKnown.store(checked.isEmpty ? 1 : 2, ordering: .releasing)
       return checked
+    }
+  }
+
+  /// Whether some character shapes pair by pair in this face; read without a lock once known.
+  var hasPairMembers: Bool {
+    switch pairMembersKnown.load(ordering: .acquiring) {
+    case 1: return false
+    case 2: return true
+    default: return !pairMembers.isEmpty
     }
   }
 
