@@ -93,11 +93,15 @@ let package = Package(
     // The CLI's large JSON documents written straight to bytes, for `galley` and `galley-bench`
     // (not a product: the libraries' Codable conformances are the public JSON API).
     .target(name: "GalleyJSON", dependencies: ["GalleyMarkup", "GalleyLayout", "GalleyRender"]),
-    // The JSON records `galley` prints and `galley-server` returns (faces, families, hits,
-    // errors), one definition each; package-internal.
+    // The JSON records `galley` prints and `galley-server` returns for fonts and errors (faces,
+    // families, error documents), one definition each; package-internal. No HarfBuzz, ICU or
+    // cairo below it, so `galley font` can print them without loading those libraries.
+    .target(name: "GalleyWire", dependencies: ["GalleyMarkup", "GalleyFonts"]),
+    // The records of the commands that lay out: hit records and the layout and format
+    // documents; package-internal.
     .target(
-      name: "GalleyWire",
-      dependencies: ["GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON"]
+      name: "GalleyLayoutWire",
+      dependencies: ["GalleyWire", "GalleyMarkup", "GalleyLayout", "GalleyRender", "GalleyJSON"]
     ),
     // The service's requests, their validation and the work of each endpoint, with no server
     // dependency; package-internal.
@@ -105,15 +109,15 @@ let package = Package(
       name: "GalleyService",
       dependencies: [
         "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON", "GalleyWire",
-        "GalleySupport",
+        "GalleyLayoutWire", "GalleySupport",
       ]
     ),
     // The Hummingbird application: routes, limits, cache headers, metrics, static files.
     .target(
       name: "GalleyServerKit",
       dependencies: [
-        "GalleyService", "GalleySupport", "GalleyWire", "GalleyFonts", "GalleyLayout",
-        "GalleyRender",
+        "GalleyService", "GalleySupport", "GalleyWire", "GalleyLayoutWire", "GalleyFonts",
+        "GalleyLayout", "GalleyRender",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -134,6 +138,7 @@ let package = Package(
         "GalleyJSON",
         "GalleySupport",
         "GalleyWire",
+        "GalleyLayoutWire",
         "GalleyService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

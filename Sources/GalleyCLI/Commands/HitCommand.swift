@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyLayout
+import GalleyLayoutWire
 import GalleyWire
 
 /// `galley hit`: what is under points of a layout, as JSON.

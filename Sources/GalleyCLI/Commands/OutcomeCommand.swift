@@ -1,6 +1,7 @@
 import ArgumentParser
 import GalleyFiles
 import GalleyJSON
+import GalleyLayoutWire
 import GalleyWire
 
 /// A command whose work is a pure function from its options to a ``CommandOutcome``, so tests

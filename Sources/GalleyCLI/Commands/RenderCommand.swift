@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyLayout
+import GalleyLayoutWire
 import GalleyMarkup
 import GalleyRender
 import GalleyWire

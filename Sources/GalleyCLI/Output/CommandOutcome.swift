@@ -1,4 +1,4 @@
-import GalleyWire
+import GalleyLayoutWire
 
 /// What a command prints and its exit status; an `Error` so a failed step can carry it.
 struct CommandOutcome: Error, Equatable {

@@ -2,6 +2,7 @@ import GalleyJSON
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleyWire
 
 /// A document that can grow large (hundreds of megabytes for megabytes of markup), kept as
 /// its value so ``OutcomeCommand/run()`` can write it to standard output as it is encoded.
