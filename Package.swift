@@ -126,10 +126,26 @@ let package = Package(
       resources: [.copy("openapi.json")]
     ),
 
+    // What every `galley` command shares: outcomes and how they are printed, exit statuses,
+    // diagnostics; package-internal. No argument-parser, and nothing below it loads HarfBuzz,
+    // ICU or cairo.
+    .target(
+      name: "GalleyCLICore",
+      dependencies: ["GalleyMarkup", "GalleyFonts", "GalleyFiles", "GalleySupport", "GalleyWire"]
+    ),
+    // The work of `galley font` and `galley fonts` on plain values; package-internal. Needs
+    // only fontconfig, and no argument-parser.
+    .target(
+      name: "GalleyFontQueries",
+      dependencies: ["GalleyCLICore", "GalleyFonts", "GalleyFiles", "GalleyWire"]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "GalleyCLI",
       dependencies: [
+        "GalleyCLICore",
+        "GalleyFontQueries",
         "GalleyMarkup",
         "GalleyFiles",
         "GalleyFonts",
@@ -204,8 +220,8 @@ let package = Package(
     .testTarget(
       name: "GalleyCLITests",
       dependencies: [
-        "GalleyCLI", "GalleyFiles", "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender",
-        "GalleyTestSupport",
+        "GalleyCLI", "GalleyCLICore", "GalleyFontQueries", "GalleyFiles", "GalleyMarkup",
+        "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyTestSupport",
       ],
       exclude: ["Golden"]
     ),
@@ -217,6 +233,7 @@ let package = Package(
       name: "GalleyServerTests",
       dependencies: [
         "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
+        "GalleyCLICore",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]

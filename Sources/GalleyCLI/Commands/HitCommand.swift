@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyCLICore
 import GalleyLayout
 import GalleyLayoutWire
 import GalleyWire

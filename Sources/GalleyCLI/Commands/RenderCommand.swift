@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyCLICore
 import GalleyLayout
 import GalleyLayoutWire
 import GalleyMarkup
@@ -122,6 +123,6 @@ struct RenderCommand: OutcomeCommand {
   private func failure(_ kind: String, _ message: String) -> CommandOutcome {
     CommandOutcome(
       standardOutput: JSONOutput.errorDocument(kind: kind, message),
-      standardError: "error: \(message)", status: ExitStatus.dataError.rawValue)
+      standardError: "error: \(message)", status: ExitStatus.dataError)
   }
 }
