@@ -14,7 +14,11 @@ let package = Package(
     .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
     // Drawing layouts to pixels, PNG, SVG and PDF, with shadows, outlines and gradients.
     .library(name: "GalleyRender", targets: ["GalleyRender"]),
-    .executable(name: "galley", targets: ["GalleyCLI"]),
+    // `galley font` and `galley fonts` in a small process (fontconfig only, the Swift runtime
+    // linked statically); every other command line goes to `galley-engine` beside it.
+    .executable(name: "galley", targets: ["GalleyFront"]),
+    // Every `galley` command; `galley` starts it with the same arguments.
+    .executable(name: "galley-engine", targets: ["GalleyCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
     // The HTTP service over the libraries (Hummingbird); `galley` does not link it.
     .executable(name: "galley-server", targets: ["GalleyServer"]),
@@ -133,14 +137,33 @@ let package = Package(
       name: "GalleyCLICore",
       dependencies: ["GalleyMarkup", "GalleyFonts", "GalleyFiles", "GalleySupport", "GalleyWire"]
     ),
-    // The work of `galley font` and `galley fonts` on plain values; package-internal. Needs
-    // only fontconfig, and no argument-parser.
+    // The work of `galley font` and `galley fonts` on plain values, and a reader of their usual
+    // command lines; package-internal. Needs only fontconfig, and no argument-parser.
     .target(
       name: "GalleyFontQueries",
       dependencies: ["GalleyCLICore", "GalleyFonts", "GalleyFiles", "GalleyWire"]
     ),
 
     // MARK: Executables
+    // `galley`: answers the usual `font` and `fonts` command lines itself and execs
+    // `galley-engine` for anything else. It links neither the layout engine's libraries nor
+    // argument-parser; the Swift runtime is linked statically, and the executable is not
+    // position-independent, so the loader does not relocate its pointers. Those costs were
+    // most of `galley font`'s start-up (docs/benchmarks.md, "Cold start").
+    .executableTarget(
+      name: "GalleyFront",
+      dependencies: ["GalleyCLICore", "GalleyFontQueries", "GalleyFonts"],
+      linkerSettings: [
+        .unsafeFlags([
+          "-static-stdlib",
+          // FoundationEssentials' own static libraries, which -static-stdlib does not add.
+          "-l_FoundationCollections", "-l_FoundationCShims",
+          "-Xclang-linker", "-no-pie",
+          // -static-stdlib exports every symbol; nothing loads symbols from this executable.
+          "-Xlinker", "--no-export-dynamic",
+        ])
+      ]
+    ),
     .executableTarget(
       name: "GalleyCLI",
       dependencies: [

@@ -4,6 +4,8 @@ package enum ExitStatus {
   package static let usage: Int32 = 64
   /// `EX_DATAERR`, for wrong input: markup, or a file's contents.
   package static let dataError: Int32 = 65
+  /// `EX_UNAVAILABLE`, for a program `galley` needs that is missing (`galley-engine`).
+  package static let unavailable: Int32 = 69
   /// `EX_SOFTWARE`, for a document that broke off after part of it was written.
   package static let software: Int32 = 70
 }

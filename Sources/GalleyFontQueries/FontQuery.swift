@@ -11,9 +11,9 @@ import Foundation
 /// What `galley font` asks: a family, weight and italic to resolve, and a text whose fallback
 /// runs to show, with where the fonts come from.
 ///
-/// `FontCommand` (in `GalleyCLI`) fills one from argument-parser's options;
-/// ``validationProblem`` and ``execute()`` are the command's checks and work, on plain values
-/// that need neither argument-parser nor the layout engine.
+/// `FontCommand` (in `GalleyCLI`) fills one from argument-parser's options, and
+/// ``FontCommandLine`` from the usual command lines without argument-parser. Either way,
+/// ``validationProblem`` and ``execute()`` are the command's checks and work.
 package struct FontQuery: Hashable, Sendable {
   /// The family: installed, an alias such as Helvetica, or sans-serif/serif/monospace.
   package var family: String

@@ -4,8 +4,8 @@ import GalleyWire
 
 /// What `galley fonts` asks: every installed family, or one, with where the fonts come from.
 ///
-/// `FontsCommand` (in `GalleyCLI`) fills one from argument-parser's options; ``execute()``
-/// is the command's work.
+/// `FontsCommand` (in `GalleyCLI`) fills one from argument-parser's options, and
+/// ``FontCommandLine`` from the usual command lines without argument-parser.
 package struct FontsQuery: Hashable, Sendable {
   /// Only this family, an installed name or an alias (`--family`), or `nil` for every family.
   package var family: String?
