@@ -14,8 +14,8 @@ let package = Package(
     .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
     // Drawing layouts to pixels, PNG, SVG and PDF, with shadows, outlines and gradients.
     .library(name: "GalleyRender", targets: ["GalleyRender"]),
-    // `galley font` and `galley fonts` in a small process (fontconfig only, the Swift runtime
-    // linked statically); every other command line goes to `galley-engine` beside it.
+    // `galley font` and `galley fonts` in a small static process (fontconfig only); every
+    // other command line goes to `galley-engine` beside it.
     .executable(name: "galley", targets: ["GalleyFront"]),
     // Every `galley` command; `galley` starts it with the same arguments.
     .executable(name: "galley-engine", targets: ["GalleyCLI"]),
@@ -147,20 +147,20 @@ let package = Package(
     // MARK: Executables
     // `galley`: answers the usual `font` and `fonts` command lines itself and execs
     // `galley-engine` for anything else. It links neither the layout engine's libraries nor
-    // argument-parser; the Swift runtime is linked statically, and the executable is not
-    // position-independent, so the loader does not relocate its pointers. Those costs were
-    // most of `galley font`'s start-up (docs/benchmarks.md, "Cold start").
+    // argument-parser, and it is a static executable: no dynamic loader, no shared library to
+    // map and relocate, which was most of `galley font`'s start-up beyond fontconfig's own
+    // (docs/benchmarks.md, "Cold start"; docs/design.md, "The front and the engine").
     .executableTarget(
       name: "GalleyFront",
       dependencies: ["GalleyCLICore", "GalleyFontQueries", "GalleyFonts"],
       linkerSettings: [
         .unsafeFlags([
-          "-static-stdlib",
-          // FoundationEssentials' own static libraries, which -static-stdlib does not add.
+          "-static-executable",
+          // FoundationEssentials' own static libraries, which the flag does not add.
           "-l_FoundationCollections", "-l_FoundationCShims",
-          "-Xclang-linker", "-no-pie",
-          // -static-stdlib exports every symbol; nothing loads symbols from this executable.
-          "-Xlinker", "--no-export-dynamic",
+          // fontconfig's static dependencies (`pkg-config --static --libs fontconfig`), after
+          // the -lfontconfig -lfreetype that SwiftPM adds.
+          "-lfreetype", "-lpng16", "-lz", "-lbrotlidec", "-lbrotlicommon", "-lexpat", "-lm",
         ])
       ]
     ),

@@ -11,11 +11,11 @@ import Darwin
 /// `galley`: answers the usual `galley font` and `galley fonts` command lines itself, and
 /// hands every other command line to `galley-engine`.
 ///
-/// The font commands need only fontconfig. This executable links nothing else: no HarfBuzz,
-/// ICU, cairo, pixman or libpng, no argument-parser (``FontCommandLine`` reads the command
-/// line), and the Swift runtime statically. So `galley font FAMILY` starts about as fast as
-/// `fc-match FAMILY`; the engine links everything and pays for it only when it is used. See
-/// "The front and the engine" in docs/design.md.
+/// The font commands need only fontconfig. This executable links nothing else (no HarfBuzz,
+/// ICU, cairo, pixman or libpng, no argument-parser: ``FontCommandLine`` reads the command
+/// line), and links it statically, so the kernel starts it without the dynamic loader. So
+/// `galley font FAMILY` starts faster than `fc-match FAMILY`; the engine links everything and
+/// pays for it only when it is used. See "The front and the engine" in docs/design.md.
 @main
 enum GalleyFront {
   static func main() {
