@@ -1,4 +1,4 @@
-/// A JSON document that ``OutcomeCommand/run()`` writes to standard output as it is encoded,
+/// A JSON document that ``CommandOutcome/write()`` writes to standard output as it is encoded,
 /// so that a document of any size needs only about one chunk of memory.
 ///
 /// The layout and format documents (`JSONDocument`, in `GalleyLayoutWire`) conform in

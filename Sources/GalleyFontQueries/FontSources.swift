@@ -1,8 +1,8 @@
 import GalleyFiles
 import GalleyFonts
 
-/// Where fonts come from: the values of ``FontOptions``, as plain data that a command line
-/// read without argument-parser can fill too.
+/// Where fonts come from: the values of `FontOptions` (in `GalleyCLI`), as plain data that
+/// ``FontCommandLine`` can fill too.
 package struct FontSources: Hashable, Sendable {
   /// The largest `--fontconfig` file read: 4 MiB.
   ///
