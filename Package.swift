@@ -14,7 +14,11 @@ let package = Package(
     .library(name: "GalleyLayout", targets: ["GalleyLayout"]),
     // Drawing layouts to pixels, PNG, SVG and PDF, with shadows, outlines and gradients.
     .library(name: "GalleyRender", targets: ["GalleyRender"]),
-    .executable(name: "galley", targets: ["GalleyCLI"]),
+    // `galley font` and `galley fonts` in a small static process (fontconfig only); every
+    // other command line goes to `galley-engine` beside it.
+    .executable(name: "galley", targets: ["GalleyFront"]),
+    // Every `galley` command; `galley` starts it with the same arguments.
+    .executable(name: "galley-engine", targets: ["GalleyCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
     // The HTTP service over the libraries (Hummingbird); `galley` does not link it.
     .executable(name: "galley-server", targets: ["GalleyServer"]),
@@ -93,11 +97,15 @@ let package = Package(
     // The CLI's large JSON documents written straight to bytes, for `galley` and `galley-bench`
     // (not a product: the libraries' Codable conformances are the public JSON API).
     .target(name: "GalleyJSON", dependencies: ["GalleyMarkup", "GalleyLayout", "GalleyRender"]),
-    // The JSON records `galley` prints and `galley-server` returns (faces, families, hits,
-    // errors), one definition each; package-internal.
+    // The JSON records `galley` prints and `galley-server` returns for fonts and errors (faces,
+    // families, error documents), one definition each; package-internal. No HarfBuzz, ICU or
+    // cairo below it, so `galley font` can print them without loading those libraries.
+    .target(name: "GalleyWire", dependencies: ["GalleyMarkup", "GalleyFonts"]),
+    // The records of the commands that lay out: hit records and the layout and format
+    // documents; package-internal.
     .target(
-      name: "GalleyWire",
-      dependencies: ["GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON"]
+      name: "GalleyLayoutWire",
+      dependencies: ["GalleyWire", "GalleyMarkup", "GalleyLayout", "GalleyRender", "GalleyJSON"]
     ),
     // The service's requests, their validation and the work of each endpoint, with no server
     // dependency; package-internal.
@@ -105,15 +113,15 @@ let package = Package(
       name: "GalleyService",
       dependencies: [
         "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON", "GalleyWire",
-        "GalleySupport",
+        "GalleyLayoutWire", "GalleySupport",
       ]
     ),
     // The Hummingbird application: routes, limits, cache headers, metrics, static files.
     .target(
       name: "GalleyServerKit",
       dependencies: [
-        "GalleyService", "GalleySupport", "GalleyWire", "GalleyFonts", "GalleyLayout",
-        "GalleyRender",
+        "GalleyService", "GalleySupport", "GalleyWire", "GalleyLayoutWire", "GalleyFonts",
+        "GalleyLayout", "GalleyRender",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -122,10 +130,45 @@ let package = Package(
       resources: [.copy("openapi.json")]
     ),
 
+    // What every `galley` command shares: outcomes and how they are printed, exit statuses,
+    // diagnostics; package-internal. No argument-parser, and nothing below it loads HarfBuzz,
+    // ICU or cairo.
+    .target(
+      name: "GalleyCLICore",
+      dependencies: ["GalleyMarkup", "GalleyFonts", "GalleyFiles", "GalleySupport", "GalleyWire"]
+    ),
+    // The work of `galley font` and `galley fonts` on plain values, and a reader of their usual
+    // command lines; package-internal. Needs only fontconfig, and no argument-parser.
+    .target(
+      name: "GalleyFontQueries",
+      dependencies: ["GalleyCLICore", "GalleyFonts", "GalleyFiles", "GalleyWire"]
+    ),
+
     // MARK: Executables
+    // `galley`: answers the usual `font` and `fonts` command lines itself and execs
+    // `galley-engine` for anything else. It links neither the layout engine's libraries nor
+    // argument-parser, and it is a static executable: no dynamic loader, no shared library to
+    // map and relocate, which was most of `galley font`'s start-up beyond fontconfig's own
+    // (docs/benchmarks.md, "Cold start"; docs/design.md, "The front and the engine").
+    .executableTarget(
+      name: "GalleyFront",
+      dependencies: ["GalleyCLICore", "GalleyFontQueries", "GalleyFonts"],
+      linkerSettings: [
+        .unsafeFlags([
+          "-static-executable",
+          // FoundationEssentials' own static libraries, which the flag does not add.
+          "-l_FoundationCollections", "-l_FoundationCShims",
+          // fontconfig's static dependencies (`pkg-config --static --libs fontconfig`), after
+          // the -lfontconfig -lfreetype that SwiftPM adds.
+          "-lfreetype", "-lpng16", "-lz", "-lbrotlidec", "-lbrotlicommon", "-lexpat", "-lm",
+        ])
+      ]
+    ),
     .executableTarget(
       name: "GalleyCLI",
       dependencies: [
+        "GalleyCLICore",
+        "GalleyFontQueries",
         "GalleyMarkup",
         "GalleyFiles",
         "GalleyFonts",
@@ -134,6 +177,7 @@ let package = Package(
         "GalleyJSON",
         "GalleySupport",
         "GalleyWire",
+        "GalleyLayoutWire",
         "GalleyService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -199,8 +243,8 @@ let package = Package(
     .testTarget(
       name: "GalleyCLITests",
       dependencies: [
-        "GalleyCLI", "GalleyFiles", "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender",
-        "GalleyTestSupport",
+        "GalleyCLI", "GalleyCLICore", "GalleyFontQueries", "GalleyFiles", "GalleyMarkup",
+        "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyTestSupport",
       ],
       exclude: ["Golden"]
     ),
@@ -212,6 +256,7 @@ let package = Package(
       name: "GalleyServerTests",
       dependencies: [
         "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
+        "GalleyCLICore",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds galley, formats the sample markup in
+# The main job: installs what is missing, builds galley (and galley-engine, which galley starts
+# for every command but font and fonts), formats the sample markup in
 # samples/welcome.galley (printing its runs and writing them as JSON), lays it out at a width
 # of 360 points, and renders it to samples/out/welcome.png (@2x, with a soft shadow) with its
 # layout JSON (lines, glyphs, link rectangles and the image geometry) in
@@ -8,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+swift build --product galley-engine
 swift build --product galley
 galley="$(swift build --show-bin-path)/galley"
 mkdir -p samples/out

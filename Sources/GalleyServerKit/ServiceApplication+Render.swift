@@ -1,4 +1,5 @@
 import GalleyLayout
+import GalleyLayoutWire
 import GalleyRender
 import GalleyService
 import GalleyWire

@@ -1,3 +1,4 @@
+import GalleyLayoutWire
 import GalleyService
 import GalleyWire
 import HTTPTypes

@@ -14,12 +14,12 @@ import Foundation
 ///
 /// | command (endpoint) | document |
 /// |---|---|
-/// | `galley format --json` (`POST /v1/format`) | ``JSONDocument/formatted(_:warnings:)``: `FormattedText`'s `Codable` form, written by `GalleyJSON` |
-/// | `galley layout --json` (`POST /v1/layout`), `galley render --json FILE` | ``JSONDocument/layout(_:image:)``: `Layout`'s `Codable` form (with `image` for render), written by `GalleyJSON` |
+/// | `galley format --json` (`POST /v1/format`) | `JSONDocument.formatted` (in `GalleyLayoutWire`): `FormattedText`'s `Codable` form, written by `GalleyJSON` |
+/// | `galley layout --json` (`POST /v1/layout`), `galley render --json FILE` | `JSONDocument.layout` (in `GalleyLayoutWire`): `Layout`'s `Codable` form (with `image` for render), written by `GalleyJSON` |
 /// | `galley font --json` (`GET /v1/font`) | ``ResolvedFaceRecord`` (a ``FaceRecord`` and how it was found) |
 /// | `galley font --for-text … --json` | `FallbackDocument` (in `GalleyCLI`) |
 /// | `galley fonts --json` (`GET /v1/fonts`) | ``FamiliesDocument`` of ``FamilyRecord``s |
-/// | `galley hit` (`POST /v1/hit`) | an array of ``HitRecord``s |
+/// | `galley hit` (`POST /v1/hit`) | an array of `HitRecord`s (in `GalleyLayoutWire`) |
 /// | `galley render` | `RenderSummary` (in `GalleyCLI`) |
 /// | any failure with `--json` | ``ErrorDocument``, made by the `errorDocument` functions below |
 package enum JSONOutput {

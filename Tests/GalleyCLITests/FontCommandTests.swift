@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyCLICore
 import GalleyTestSupport
 import Testing
 

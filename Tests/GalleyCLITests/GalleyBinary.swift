@@ -6,20 +6,31 @@ import Glibc
 #endif
 
 /// Runs the built `galley` executable, for end-to-end checks of output and exit status.
+///
+/// `galley` answers `font` and `fonts` itself and starts `galley-engine` for anything else,
+/// so these checks go through both, as a user's command does.
 struct GalleyBinary {
   let url: URL
 
-  /// Finds `galley` next to the test bundle (the build products folder).
-  init() throws {
+  /// Finds an executable next to the test bundle (the build products folder).
+  ///
+  /// - Parameter name: `galley`, or `galley-engine` to run the engine directly.
+  /// - Throws: When the executable was not built.
+  init(named name: String = "galley") throws {
     let arguments0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     var candidates = [arguments0.deletingLastPathComponent()]
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     candidates.append(packageRoot.appendingPathComponent(".build/debug"))
-    let found = candidates.map { $0.appendingPathComponent("galley") }
+    let found = candidates.map { $0.appendingPathComponent(name) }
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    url = try #require(found, "the galley executable was not built")
+    url = try #require(found, "the \(name) executable was not built")
   }
+
+  /// Runs an executable at a path, such as a copy of `galley`.
+  ///
+  /// - Parameter url: The executable.
+  init(url: URL) { self.url = url }
 
   struct Result {
     var status: Int32

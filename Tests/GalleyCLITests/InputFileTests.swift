@@ -1,5 +1,7 @@
 import Foundation
+import GalleyCLICore
 import GalleyFiles
+import GalleyFontQueries
 import GalleyTestSupport
 import Testing
 
@@ -55,7 +57,7 @@ struct InputFileTests {
       switch self {
       case .input: InputOptions.maximumInputBytes
       case .fontset: 4 << 20
-      case .fontconfig: FontOptions.maximumFontconfigBytes
+      case .fontconfig: FontSources.maximumFontconfigBytes
       }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyCLICore
 import GalleyRender
 import GalleyTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCLICore
 import GalleyTestSupport
 import HTTPTypes
 import HummingbirdTesting

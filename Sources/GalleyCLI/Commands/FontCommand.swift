@@ -1,15 +1,11 @@
 import ArgumentParser
-import GalleyFonts
-import GalleyWire
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import GalleyCLICore
+import GalleyFontQueries
 
 /// `galley font`: the face a family, weight and italic resolve to, or the fallback faces for a
 /// text.
+///
+/// The options are read into a `FontQuery`, which does the work.
 struct FontCommand: OutcomeCommand {
   static let configuration = CommandConfiguration(
     commandName: "font",
@@ -48,81 +44,25 @@ struct FontCommand: OutcomeCommand {
 
   @OptionGroup var fontOptions: FontOptions
 
+  /// The question the options ask.
+  var query: FontQuery {
+    var query = FontQuery(family: family)
+    query.weight = weight.value
+    query.italic = italic
+    query.strict = strict
+    query.text = text
+    query.language = language
+    query.json = json
+    query.sources = fontOptions.sources
+    return query
+  }
+
   func validate() throws {
-    try FamilyNameOption.check(family, option: "The family")
-    do {
-      _ = try FontWeight.cssWeight(weight.value)
-    } catch {
-      throw ValidationError("'--weight \(weight)': \(error.message).")
-    }
-    if let language, language.isEmpty || language.utf8.count > 64 {
-      throw ValidationError("'--language' must have 1 to 64 characters.")
-    }
-    if let text, text.utf8.count > 1 << 20 {
-      throw ValidationError("'--for-text' is limited to 1 MiB.")
-    }
+    if let problem = query.validationProblem { throw ValidationError(problem) }
   }
 
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute() -> CommandOutcome {
-    do {
-      // One question and exit: listing every installed face would cost more than the answer.
-      let fonts = try fontOptions.makeFontSet(listsFacesLazily: true)
-      let resolved = try fonts.resolve(
-        family: family, weight: weight.value, italic: italic, strict: strict)
-      let notes =
-        resolved.isSubstituted
-        ? "warning: no installed family is named '\(family)'; using '\(resolved.face.family)'"
-        : ""
-      guard let text else {
-        return CommandOutcome(
-          standardOutput: json
-            ? JSONOutput.encodeDocument(ResolvedFaceRecord(resolved)) : Self.describe(resolved),
-          standardError: notes, status: 0)
-      }
-      let runs = fonts.fallbackRuns(for: text, primary: resolved, language: language)
-      return CommandOutcome(
-        standardOutput: json
-          ? JSONOutput.encodeDocument(
-            FallbackDocument(face: ResolvedFaceRecord(resolved), text: text, runs: runs))
-          : Self.describe(runs, in: text, primary: resolved),
-        standardError: notes, status: 0)
-    } catch {
-      return CommandOutcome(
-        standardOutput: json ? JSONOutput.errorDocument(error) : "",
-        standardError: Diagnostics.render(error), status: ExitStatus.dataError.rawValue)
-    }
-  }
-
-  static func describe(_ resolved: ResolvedFace) -> String {
-    let face = resolved.face
-    var lines = [
-      "\(face.family) \(face.style)"
-        + (face.postscriptName.isEmpty ? "" : " (\(face.postscriptName))")
-    ]
-    lines.append("  file: \(face.file)" + (face.index == 0 ? "" : " #\(face.index)"))
-    lines.append("  weight: \(face.weight), \(face.slant.rawValue), width \(face.width)")
-    var how = "  matched by: \(resolved.matchedBy.rawValue)"
-    if resolved.matchedBy != .installed { how += " (asked for '\(resolved.requestedFamily)')" }
-    lines.append(how)
-    var synthesized: [String] = []
-    if resolved.synthesizedItalic { synthesized.append("italic") }
-    if resolved.synthesizedBold { synthesized.append("bold") }
-    if !synthesized.isEmpty {
-      lines.append("  synthesized: " + synthesized.joined(separator: ", "))
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  static func describe(_ runs: [FallbackRun], in text: String, primary: ResolvedFace) -> String {
-    var lines = ["primary: \(primary.face.family) \(primary.face.style)"]
-    for run in runs {
-      let range = "[\(run.utf16Range.lowerBound), \(run.utf16Range.upperBound))"
-      let drawnBy =
-        run.face.map { "\($0.family) \($0.style)" + (run.isPrimary ? "" : " (fallback)") }
-        ?? "no installed face"
-      lines.append("  \(range) \(String(reflecting: String(text[run.range]))) \(drawnBy)")
-    }
-    return lines.joined(separator: "\n")
+    query.execute()
   }
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
-import GalleyFonts
-import GalleyWire
+import GalleyCLICore
+import GalleyFontQueries
 
 /// `galley fonts`: installed families with their ladders and faces.
+///
+/// The options are read into a `FontsQuery`, which does the work.
 struct FontsCommand: OutcomeCommand {
   static let configuration = CommandConfiguration(
     commandName: "fonts",
@@ -20,49 +22,21 @@ struct FontsCommand: OutcomeCommand {
 
   @OptionGroup var fontOptions: FontOptions
 
+  /// The question the options ask.
+  var query: FontsQuery {
+    var query = FontsQuery()
+    query.family = family
+    query.json = json
+    query.sources = fontOptions.sources
+    return query
+  }
+
   func validate() throws {
-    if let family { try FamilyNameOption.check(family, option: "'--family'") }
+    if let problem = query.validationProblem { throw ValidationError(problem) }
   }
 
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute() -> CommandOutcome {
-    do {
-      let fonts = try fontOptions.makeFontSet()
-      let families: [FamilyRecord]
-      if let family {
-        // Strict, so that a typo gets suggestions instead of a substitute's listing. The
-        // ladder is the requested name's: an alias may have a ladder of its own.
-        let installed = try fonts.resolve(family: family, strict: true).face.family
-        families = [FamilyRecord(name: installed, ladderFamily: family, fonts: fonts)]
-      } else {
-        families = fonts.familyNames.map { FamilyRecord(name: $0, ladderFamily: $0, fonts: fonts) }
-      }
-      return CommandOutcome(
-        standardOutput: json
-          ? JSONOutput.encodeDocument(FamiliesDocument(families: families))
-          : families.map(\.listing).joined(separator: "\n"),
-        standardError: "", status: 0)
-    } catch {
-      return CommandOutcome(
-        standardOutput: json ? JSONOutput.errorDocument(error) : "",
-        standardError: Diagnostics.render(error), status: ExitStatus.dataError.rawValue)
-    }
-  }
-}
-
-extension FamilyRecord {
-  /// The family as `galley fonts` lists it without `--json`.
-  var listing: String {
-    var lines = ["\(name) (\(faces.count) \(faces.count == 1 ? "face" : "faces"))"]
-    lines.append(
-      "  ladder: "
-        + ladder.map { "\($0.step) \($0.style)" + ($0.synthesizedBold ? "*" : "") }
-        .joined(separator: ", "))
-    for face in faces {
-      let slant = face.slant == "upright" ? "" : " \(face.slant)"
-      let width = face.width == 100 ? "" : " width \(face.width)"
-      lines.append("  \(face.weight) \(face.style)\(slant)\(width) \(face.file)")
-    }
-    return lines.joined(separator: "\n")
+    query.execute()
   }
 }

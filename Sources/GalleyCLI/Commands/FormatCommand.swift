@@ -1,4 +1,6 @@
 import ArgumentParser
+import GalleyCLICore
+import GalleyLayoutWire
 import GalleyMarkup
 import GalleyWire
 
@@ -36,7 +38,7 @@ struct FormatCommand: OutcomeCommand {
     } catch {
       return CommandOutcome(
         standardOutput: json ? JSONOutput.errorDocument(kind: "invalidInput", error.message) : "",
-        standardError: Diagnostics.render(error), status: ExitStatus.dataError.rawValue)
+        standardError: Diagnostics.render(error), status: ExitStatus.dataError)
     }
     let formatter = formatterOptions.formatter
     let source = inputOptions.sourceName
@@ -46,7 +48,7 @@ struct FormatCommand: OutcomeCommand {
         result.warnings, in: markup, source: source, severity: "warning")
       if json {
         return CommandOutcome(
-          document: .formatted(result.text, warnings: result.warnings),
+          document: JSONDocument.formatted(result.text, warnings: result.warnings),
           standardError: standardError)
       }
       return CommandOutcome(
@@ -55,14 +57,14 @@ struct FormatCommand: OutcomeCommand {
     }
     do {
       let text = try formatter.format(markup)
-      if json { return CommandOutcome(document: .formatted(text, warnings: nil)) }
+      if json { return CommandOutcome(document: JSONDocument.formatted(text, warnings: nil)) }
       return CommandOutcome(
         standardOutput: FormattedTextListing.render(text), standardError: "", status: 0)
     } catch {
       return CommandOutcome(
         standardOutput: json ? JSONOutput.errorDocument(error) : "",
         standardError: Diagnostics.render(error, in: markup, source: source),
-        status: ExitStatus.dataError.rawValue)
+        status: ExitStatus.dataError)
     }
   }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import GalleyCLICore
 import GalleyLayout
+import GalleyLayoutWire
 import GalleyWire
 
 /// `galley hit`: what is under points of a layout, as JSON.

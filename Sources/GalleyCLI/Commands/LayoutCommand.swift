@@ -1,5 +1,7 @@
 import ArgumentParser
+import GalleyCLICore
 import GalleyLayout
+import GalleyLayoutWire
 import GalleyMarkup
 
 /// `galley layout`: lines, glyph positions and link rectangles, as JSON or a listing.
@@ -28,7 +30,7 @@ struct LayoutCommand: OutcomeCommand {
       let warnings = made.warnings.joined(separator: "\n")
       if json {
         return CommandOutcome(
-          document: .layout(made.layout, image: nil), standardError: warnings)
+          document: JSONDocument.layout(made.layout, image: nil), standardError: warnings)
       }
       return CommandOutcome(
         standardOutput: Self.listing(made.layout, text: made.text), standardError: warnings,

@@ -1,5 +1,7 @@
 import ArgumentParser
+import GalleyCLICore
 import GalleyLayout
+import GalleyLayoutWire
 import GalleyMarkup
 import GalleyRender
 import GalleyWire
@@ -121,6 +123,6 @@ struct RenderCommand: OutcomeCommand {
   private func failure(_ kind: String, _ message: String) -> CommandOutcome {
     CommandOutcome(
       standardOutput: JSONOutput.errorDocument(kind: kind, message),
-      standardError: "error: \(message)", status: ExitStatus.dataError.rawValue)
+      standardError: "error: \(message)", status: ExitStatus.dataError)
   }
 }

@@ -1,14 +1,9 @@
 import ArgumentParser
-import GalleyFiles
+import GalleyFontQueries
 import GalleyFonts
 
 /// The options that say where fonts come from, shared by every command that resolves fonts.
 struct FontOptions: ParsableArguments {
-  /// The largest `--fontconfig` file read: 4 MiB.
-  ///
-  /// A configuration is a few kilobytes of XML; the files it includes are read by fontconfig.
-  static let maximumFontconfigBytes = 4 << 20
-
   @Option(
     name: .customLong("fontset"), help: "A FontSets JSON file of aliases, ladders and weights.")
   var fontsets: [String] = []
@@ -27,29 +22,24 @@ struct FontOptions: ParsableArguments {
   @Flag(help: "Do not apply the built-in aliases (FontSets/aliases.json).")
   var noBuiltInAliases = false
 
-  /// Loads the definitions and creates the font set.
+  /// The options' values.
+  var sources: FontSources {
+    var sources = FontSources()
+    sources.fontsets = fontsets
+    sources.fontDirectories = fontDirectories
+    sources.fontFiles = fontFiles
+    sources.fontconfigFile = fontconfigFile
+    sources.includesBuiltInAliases = !noBuiltInAliases
+    return sources
+  }
+
+  /// Loads the definitions and creates the font set (see `FontSources.makeFontSet`).
   ///
   /// - Parameter listsFacesLazily: Whether the font set lists only the faces its questions
-  ///   need (see ``FontSet/init(options:listsFacesLazily:)``): for a command that resolves a
-  ///   few families and exits.
+  ///   need: for a command that resolves a few families and exits.
   /// - Returns: The font set.
   /// - Throws: ``FontSetError`` for an unusable file or directory, or a bad definition.
   func makeFontSet(listsFacesLazily: Bool = false) throws(FontSetError) -> FontSet {
-    var options = FontSet.Options()
-    if let fontconfigFile {
-      do {
-        let xml = try BoundedFileReader.readText(
-          path: fontconfigFile, limit: Self.maximumFontconfigBytes)
-        options.source = .xml(xml)
-      } catch {
-        throw FontSetError(
-          .fontconfigFailed, "fontconfig file '\(fontconfigFile)': \(error.reason)")
-      }
-    }
-    options.fontDirectories = fontDirectories
-    options.fontFiles = fontFiles
-    options.includesBuiltInDefinitions = !noBuiltInAliases
-    for file in fontsets { options.definitions.append(try .load(contentsOf: file)) }
-    return try FontSet(options: options, listsFacesLazily: listsFacesLazily)
+    try sources.makeFontSet(listsFacesLazily: listsFacesLazily)
   }
 }

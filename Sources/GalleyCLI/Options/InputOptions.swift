@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyCLICore
 import GalleyFiles
 
 /// Where the markup comes from: a file (`--input PATH`, `-` for standard input) or the
@@ -44,12 +45,4 @@ struct InputOptions: ParsableArguments {
       throw InputError(path: sourceName, message: error.reason)
     }
   }
-}
-
-/// A file that could not be used as input.
-struct InputError: Error {
-  /// The file as the user named it, or `<stdin>`.
-  var path: String
-  /// Why, without the path, such as `no such file`.
-  var message: String
 }

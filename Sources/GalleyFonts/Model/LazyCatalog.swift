@@ -16,8 +16,8 @@ struct LazyCatalog: ~Copyable {
   private let weightOverrides: [String: [String: Int]]
   /// The whole catalog, once something needed it.
   private var whole: FontCatalog?
-  /// Normalized family name → every installed spelling of it; listed on first use.
-  private var spellings: [String: Set<String>]?
+  /// Normalized family name → every installed spelling of it, each once; listed on first use.
+  private var spellings: [String: [String]]?
   /// Normalized family name → that family's faces, as the whole catalog orders them.
   private var families: [String: [FaceDescriptor]] = [:]
   /// The most families kept before the cache starts again.
@@ -78,14 +78,14 @@ struct LazyCatalog: ~Copyable {
   /// The installed spellings of every family key, listed once.
   private mutating func spellingsByKey(
     in configuration: FontconfigConfiguration
-  ) -> [String: Set<String>] {
+  ) -> [String: [String]] {
     if let spellings { return spellings }
-    var listed: [String: Set<String>] = [:]
-    for names in configuration.listFamilyNames() {
-      for name in names {
-        let key = FontSetDefinition.normalized(name)
-        if !key.isEmpty { listed[key, default: []].insert(name) }
-      }
+    let names = configuration.listFamilyNames()
+    var listed: [String: [String]] = [:]
+    listed.reserveCapacity(names.count)
+    for name in names {  // each name once, so each spelling is appended once
+      let key = FontSetDefinition.normalized(name)
+      if !key.isEmpty { listed[key, default: []].append(name) }
     }
     spellings = listed
     return listed

@@ -1,5 +1,6 @@
 import GalleyFonts
 import GalleyLayout
+import GalleyLayoutWire
 import GalleyMarkup
 import GalleyRender
 import GalleyWire

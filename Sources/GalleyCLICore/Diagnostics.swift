@@ -3,7 +3,7 @@ import GalleyMarkup
 
 /// Renders problems for people, in one place: `source:line:column: error: message`, then an
 /// excerpt of the offending line of markup with a caret under the code.
-enum Diagnostics {
+package enum Diagnostics {
   /// The message and caret display for a markup error.
   ///
   /// - Parameters:
@@ -12,7 +12,7 @@ enum Diagnostics {
   ///   - source: The file name, or `<argument>`.
   ///   - severity: `error` or `warning`.
   /// - Returns: Three lines: the message, the markup excerpt, the caret line.
-  static func render(
+  package static func render(
     _ error: MarkupError, in markup: String, source: String, severity: String = "error"
   ) -> String {
     render([error], in: markup, source: source, severity: severity)
@@ -29,7 +29,7 @@ enum Diagnostics {
   ///   - source: The file name, or `<argument>`.
   ///   - severity: `error` or `warning`.
   /// - Returns: Three lines per error, joined by newlines.
-  static func render(
+  package static func render(
     _ errors: [MarkupError], in markup: String, source: String, severity: String
   ) -> String {
     guard !errors.isEmpty else { return "" }
@@ -47,12 +47,12 @@ enum Diagnostics {
   }
 
   /// The message for an unusable input file.
-  static func render(_ error: InputError) -> String {
+  package static func render(_ error: InputError) -> String {
     "\(error.path): error: \(error.message)"
   }
 
   /// The message for a font problem: `error: message`, with suggestions.
-  static func render(_ error: FontSetError) -> String {
+  package static func render(_ error: FontSetError) -> String {
     "error: \(error)"
   }
 }

@@ -2,9 +2,11 @@ import GalleyJSON
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleyWire
 
 /// A document that can grow large (hundreds of megabytes for megabytes of markup), kept as
-/// its value so ``OutcomeCommand/run()`` can write it to standard output as it is encoded.
+/// its value so the CLI's `CommandOutcome.write()` can write it to standard output as it is
+/// encoded.
 ///
 /// The bytes equal what `JSONEncoder` gives for the `Codable` form with ``JSONOutput``'s
 /// formatting; ``JSONWriter`` writes them without building the whole document first.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Writes one line to standard error.
-func printError(_ line: String) {
+package func printError(_ line: String) {
   var text = line + "\n"
   text.withUTF8 { bytes in
     var offset = 0
@@ -20,7 +20,7 @@ func printError(_ line: String) {
 /// Writes bytes to standard output, retrying short writes; stops at an error (a closed pipe).
 ///
 /// - Parameter bytes: The bytes.
-func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) {
+package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) {
   var offset = 0
   while offset < bytes.count {
     let written = write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)

@@ -1,23 +1,21 @@
-import GalleyWire
-
 /// What a command prints and its exit status; an `Error` so a failed step can carry it.
-struct CommandOutcome: Error, Equatable {
+package struct CommandOutcome: Error {
   /// What goes to standard output.
-  enum Output: Equatable, Sendable {
+  package enum Output: Sendable {
     /// Text, printed with a final newline unless empty.
     case text(String)
     /// A JSON document, written as it is encoded, then a newline.
-    case document(JSONDocument)
+    case document(any StreamedDocument)
     /// Bytes written as they are, with no newline, such as the image of `galley render -o -`.
     case bytes([UInt8])
   }
 
   /// What goes to standard output.
-  var output: Output
+  package var output: Output
   /// What goes to standard error, with a final newline unless empty.
-  var standardError: String
+  package var standardError: String
   /// The exit status.
-  var status: Int32
+  package var status: Int32
 
   /// Creates an outcome that prints text.
   ///
@@ -25,7 +23,7 @@ struct CommandOutcome: Error, Equatable {
   ///   - standardOutput: The text for standard output.
   ///   - standardError: The text for standard error.
   ///   - status: The exit status.
-  init(standardOutput: String, standardError: String, status: Int32) {
+  package init(standardOutput: String, standardError: String, status: Int32) {
     self.output = .text(standardOutput)
     self.standardError = standardError
     self.status = status
@@ -37,7 +35,7 @@ struct CommandOutcome: Error, Equatable {
   ///   - document: The document for standard output.
   ///   - standardError: The text for standard error.
   ///   - status: The exit status.
-  init(document: JSONDocument, standardError: String = "", status: Int32 = 0) {
+  package init(document: any StreamedDocument, standardError: String = "", status: Int32 = 0) {
     self.output = .document(document)
     self.standardError = standardError
     self.status = status
@@ -49,21 +47,21 @@ struct CommandOutcome: Error, Equatable {
   ///   - bytes: The bytes for standard output.
   ///   - standardError: The text for standard error.
   ///   - status: The exit status.
-  init(bytes: [UInt8], standardError: String = "", status: Int32 = 0) {
+  package init(bytes: [UInt8], standardError: String = "", status: Int32 = 0) {
     self.output = .bytes(bytes)
     self.standardError = standardError
     self.status = status
   }
 
   /// The bytes of a ``Output/bytes(_:)`` output, or none.
-  var standardOutputBytes: [UInt8] {
+  package var standardOutputBytes: [UInt8] {
     guard case .bytes(let bytes) = output else { return [] }
     return bytes
   }
 
   /// Standard output as one string (a document is encoded whole), for tests; setting it
   /// replaces the output with text.
-  var standardOutput: String {
+  package var standardOutput: String {
     get {
       switch output {
       case .text(let text): text
