@@ -14,7 +14,7 @@ import Synchronization
 /// Pairs are learned as runs need them, all of a run's missing pairs in one HarfBuzz call.
 ///
 /// Bounded: at most ``rowLimit`` rows of 192 entries (16 bytes each) over all tables, about
-/// 3 MB; past that the tables start over.
+/// 12 MB; past that the tables start over.
 final class PairShapes: Sendable {
   /// Which table a run reads.
   struct Key: Hashable {
