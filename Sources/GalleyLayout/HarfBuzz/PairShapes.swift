@@ -25,13 +25,17 @@ final class PairShapes: Sendable {
 
   private struct State {
     var tables: [Key: PairTable] = [:]
-    /// Tables HarfBuzz contradicted (a character shaped to two glyphs): shaped whole.
+    /// Tables HarfBuzz contradicted (a character shaped to two glyphs): shaped whole. At most
+    /// ``PairShapes/refusedLimit``, then forgotten (they would be refused again).
     var refused: Set<Key> = []
     /// Rows held over all tables.
     var rows = 0
   }
 
   private let state = Mutex(State())
+  /// Refused tables remembered before they are forgotten (keys hold a language tag, so they
+  /// are many only when callers use many tags).
+  static let refusedLimit = 1024
   /// Rows kept before the tables start over.
   static let rowLimit = 4096
 
@@ -68,6 +72,7 @@ final class PairShapes: Sendable {
       guard let table = current.adding(learned) else {
         state.rows -= current.rowCount
         state.tables[key] = nil
+        if state.refused.count >= Self.refusedLimit { state.refused.removeAll() }
         state.refused.insert(key)
         return nil
       }
