@@ -25,8 +25,9 @@ final class PairShapes: Sendable {
 
   private struct State {
     var tables: [Key: PairTable] = [:]
-    /// Tables HarfBuzz contradicted (a character shaped to two glyphs): shaped whole. At most
-    /// ``PairShapes/refusedLimit``, then forgotten (they would be refused again).
+    /// Tables HarfBuzz contradicted (a character shaped to two glyphs), whose runs HarfBuzz
+    /// shapes: at most ``PairShapes/refusedLimit``, then forgotten (they would be refused
+    /// again).
     var refused: Set<Key> = []
     /// Rows held over all tables.
     var rows = 0
