@@ -30,7 +30,7 @@ struct PairShapingTests {
 
   /// The members of a face, as a string of characters.
   static func members(_ face: ShapingFace) -> String {
-    let members = face.pairMembers
+    let members = face.pairMembers.members
     return String(
       String.UnicodeScalarView(
         (0..<PairAlphabet.count).filter { members.contains($0) }.compactMap {
@@ -41,12 +41,13 @@ struct PairShapingTests {
   @Test(
     "Which characters shape pair by pair",
     arguments: [
-      // The f ligatures start at f; the marks i and j take (ccmp) need a mark after them.
-      ("dejavu/DejaVuSans.ttf", "f", "ijA V"), ("dejavu/DejaVuSerif.ttf", "f", "ijA V"),
+      // The f ligatures are kept apart as pairs; the marks i and j take (ccmp) need a mark
+      // after them.
+      ("dejavu/DejaVuSans.ttf", "", "fijA V"), ("dejavu/DejaVuSerif.ttf", "", "fijA V"),
       // No ligatures at all: every character.
       ("dejavu/DejaVuSansMono.ttf", "", "fijA V"),
       // Lato kerns the space in GPOS, pair kerning: the space is a member.
-      ("lato/Lato-Regular.ttf", "f", " AVij"),
+      ("lato/Lato-Regular.ttf", "", " AVijf"),
       // A legacy kern table HarfBuzz applies (GPOS has no kern for latn), splitting each
       // pair's kerning between both glyphs: no member.
       ("liberation2/LiberationSans-Regular.ttf", " AVfi1", ""),
@@ -58,6 +59,23 @@ struct PairShapingTests {
     for character in included { #expect(members.contains(character), "\(character)") }
     // The soft hyphen is a default ignorable: HarfBuzz hides it.
     #expect(!members.contains("\u{AD}"))
+  }
+
+  @Test(
+    "Pairs that start a ligature are kept apart",
+    arguments: [
+      ("dejavu/DejaVuSans.ttf", ["ff", "fi", "fl"], ["fa", "if", "lf", "ft"]),
+      ("dejavu/DejaVuSansMono.ttf", [], ["ff", "fi", "fl"]),
+    ])
+  func ligatureStarts(file: String, apart: [String], together: [String]) throws {
+    let face = try #require(ShapingFace(file: Self.truetype + file, index: 0))
+    let locality = face.pairMembers
+    func pair(_ text: String) -> (Int, Int) {
+      let scalars = text.unicodeScalars.map { Int($0.value) - 0x20 }
+      return (scalars[0], scalars[1])
+    }
+    for text in apart { #expect(locality.keepsApart(pair(text).0, pair(text).1), "\(text)") }
+    for text in together { #expect(!locality.keepsApart(pair(text).0, pair(text).1), "\(text)") }
   }
 
   /// Every character of the alphabet (members or not), a few others, and spaces.

@@ -59,17 +59,17 @@ final class PairShapes: Sendable {
       return state.refused.contains(key) ? .some(nil) : nil
     }
     if let found { return found }
-    let members = font.face.pairMembers
-    return members.isEmpty ? nil : PairTable(members: members)
+    let locality = font.face.pairMembers
+    return locality.isEmpty ? nil : PairTable(locality: locality)
   }
 
   /// Adds `learned` to the current table of `key` and returns the result, or `nil` (and
   /// refuses the key) when HarfBuzz contradicted it.
-  fileprivate func add(_ learned: [LearnedPair], to key: Key, members: PairAlphabet.Members)
+  fileprivate func add(_ learned: [LearnedPair], to key: Key, locality: PairLocality)
     -> PairTable?
   {
     state.withLock { state in
-      let current = state.tables[key] ?? PairTable(members: members)
+      let current = state.tables[key] ?? PairTable(locality: locality)
       guard let table = current.adding(learned) else {
         state.rows -= current.rowCount
         state.tables[key] = nil
@@ -120,7 +120,7 @@ struct PairRun {
       guard let missing = table.missingPairs(paragraph, range),
         let learned = learn(missing, buffer: buffer)
       else { return false }
-      let updated = shapes.add(learned, to: key, members: table.members)
+      let updated = shapes.add(learned, to: key, locality: table.locality)
       self.table = .some(updated)
       return updated?.append(paragraph, range, to: &glyphs) == .appended
     }

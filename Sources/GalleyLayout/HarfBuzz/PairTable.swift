@@ -5,9 +5,9 @@
 /// A row per first character, allocated when the character first starts a pair, holds an
 /// entry per second character and one for the end of the text (the last glyph's own advance).
 final class PairTable: Sendable {
-  /// The characters whose shaping depends on their neighbours alone (the face's
-  /// ``ShapingFace/checkPairLocality(_:)``).
-  let members: PairAlphabet.Members
+  /// The characters whose shaping depends on their neighbours alone, and the pairs of them
+  /// kept apart (the face's ``ShapingFace/checkPairLocality(_:)``).
+  let locality: PairLocality
   /// Each character's glyph, 0 while unknown.
   let glyphIDs: [UInt32]
   /// Each character's row, ``rowLength`` entries, or empty while it starts no known pair.
@@ -22,18 +22,18 @@ final class PairTable: Sendable {
   /// How many rows the table holds.
   let rowCount: Int
 
-  /// An empty table for `members`.
-  init(members: PairAlphabet.Members) {
-    self.members = members
+  /// An empty table for a face's `locality`.
+  init(locality: PairLocality) {
+    self.locality = locality
     glyphIDs = [UInt32](repeating: 0, count: PairAlphabet.count)
     rows = [[PairEntry]](repeating: [], count: PairAlphabet.count)
     rowCount = 0
   }
 
   private init(
-    members: PairAlphabet.Members, glyphIDs: [UInt32], rows: [[PairEntry]], rowCount: Int
+    locality: PairLocality, glyphIDs: [UInt32], rows: [[PairEntry]], rowCount: Int
   ) {
-    self.members = members
+    self.locality = locality
     self.glyphIDs = glyphIDs
     self.rows = rows
     self.rowCount = rowCount
@@ -58,7 +58,7 @@ final class PairTable: Sendable {
       glyphIDs.withUnsafeBufferPointer { glyphIDs in
         let start = output.count
         let outcome = Self.appendGlyphs(
-          text, range, Tables(members: members, rows: rows, glyphs: glyphIDs), to: &output)
+          text, range, Tables(locality: locality, rows: rows, glyphs: glyphIDs), to: &output)
         if outcome != .appended { output.removeSubrange(start...) }
         return outcome
       }
@@ -67,7 +67,7 @@ final class PairTable: Sendable {
 
   /// A table's storage, borrowed for one run.
   private struct Tables {
-    var members: PairAlphabet.Members
+    var locality: PairLocality
     var rows: UnsafeBufferPointer<[PairEntry]>
     var glyphs: UnsafeBufferPointer<UInt32>
   }
@@ -78,7 +78,7 @@ final class PairTable: Sendable {
     to output: inout [ShapedGlyph]
   ) -> Outcome {
     guard !range.isEmpty, let first = PairAlphabet.character(in: text, at: range.lowerBound),
-      tables.members.contains(first.index)
+      tables.locality.members.contains(first.index)
     else { return .notMembers }
     var current = first.index
     var offset = range.lowerBound
@@ -89,7 +89,8 @@ final class PairTable: Sendable {
       var after = next
       if next < range.upperBound {
         guard let character = PairAlphabet.character(in: text, at: next),
-          tables.members.contains(character.index)
+          tables.locality.members.contains(character.index),
+          !tables.locality.keepsApart(current, character.index)
         else { return .notMembers }
         second = character.index
         after = character.next
@@ -120,7 +121,8 @@ final class PairTable: Sendable {
       var current = PairAlphabet.end
       if offset < range.upperBound {
         guard let character = PairAlphabet.character(in: text, at: offset),
-          members.contains(character.index)
+          locality.members.contains(character.index),
+          previous.map({ !locality.keepsApart($0, character.index) }) ?? true
         else { return nil }
         current = character.index
         offset = character.next
@@ -164,6 +166,6 @@ final class PairTable: Sendable {
       rows[pair.key.first][pair.key.second] = pair.entry
     }
     return PairTable(
-      members: members, glyphIDs: glyphIDs, rows: rows, rowCount: rowCount)
+      locality: locality, glyphIDs: glyphIDs, rows: rows, rowCount: rowCount)
   }
 }

@@ -3,24 +3,26 @@ internal import CHarfBuzz
 extension ShapingFace {
   /// The characters of ``PairAlphabet`` whose shaping in this face, for left-to-right Latin
   /// and Common runs, depends on each pair of neighbours alone, so that ``PairShapes`` may put
-  /// a run together from pairs shaped once.
+  /// a run together from pairs shaped once; and the pairs of them that start a ligature.
   ///
   /// A character is a member when the face maps it to a glyph (not `.notdef`), `GDEF` does
   /// not class that glyph as a mark, ligature or component, and no default lookup (see
-  /// ``defaultLookups(_:table:rightToLeft:)``) can start at it but single adjustments and
-  /// pair adjustments that leave the pair's second glyph alone and skip no base glyph. Then
-  /// HarfBuzz substitutes nothing in a run of members, and each glyph's position is its
+  /// ``defaultLookups(_:table:rightToLeft:)``) can start at it but single adjustments, pair
+  /// adjustments that leave the pair's second glyph alone and skip no base glyph, and
+  /// ligatures of two glyphs or more that skip no base glyph. Those ligatures' first two
+  /// glyphs are kept apart (``PairLocality/ligatureStarts``). Then HarfBuzz substitutes
+  /// nothing in a run of members without such a pair, and each glyph's position is its
   /// advance plus what the pairs it starts add: HarfBuzz's result for the pair (this glyph,
   /// the next), whatever comes before. The face must also be shaped with its OpenType lookups
   /// alone (``shapesWithOpenTypeLookupsAlone(_:)``).
   ///
-  /// For DejaVu Sans that is every character but `f` (which starts the `fi`, `fl` and `ff`
-  /// ligatures) and the soft hyphen. A malformed table gives the empty set: HarfBuzz shapes
-  /// everything. The corresponding C functions are `hb_font_get_nominal_glyph`,
+  /// For DejaVu Sans that is every character but the soft hyphen, with `ff`, `fi` and `fl`
+  /// kept apart. A malformed table gives no member: HarfBuzz shapes everything. The
+  /// corresponding C functions are `hb_font_get_nominal_glyph`,
   /// `hb_ot_layout_get_glyph_class` and `hb_face_reference_table`.
-  static func checkPairLocality(_ face: OpaquePointer) -> PairAlphabet.Members {
+  static func checkPairLocality(_ face: OpaquePointer) -> PairLocality {
     guard shapesWithOpenTypeLookupsAlone(face), let font = hb_font_create(face) else {
-      return PairAlphabet.Members()
+      return PairLocality()
     }
     defer { hb_font_destroy(font) }
     hb_ot_font_set_funcs(font)
@@ -38,22 +40,33 @@ extension ShapingFace {
       else { continue }
       candidates[glyph, default: []].append(index)
     }
-    guard removeTriggers(face, positioning: false, from: &candidates),
-      removeTriggers(face, positioning: true, from: &candidates)
-    else { return PairAlphabet.Members() }
-    var members = PairAlphabet.Members()
+    var ligatures: [(first: UInt32, second: UInt32)] = []
+    guard removeTriggers(face, positioning: false, from: &candidates, ligatures: &ligatures),
+      removeTriggers(face, positioning: true, from: &candidates, ligatures: &ligatures)
+    else { return PairLocality() }
+    var locality = PairLocality()
     for indices in candidates.values {
-      for index in indices { members.insert(index) }
+      for index in indices { locality.members.insert(index) }
     }
-    return members
+    for (first, second) in ligatures {
+      for start in candidates[first] ?? [] {
+        for next in candidates[second] ?? [] {
+          locality.ligatureStarts.insert(PairKey(first: start, second: next))
+          locality.ligatureFirsts.insert(start)
+        }
+      }
+    }
+    return locality
   }
 
   /// Removes from `candidates` the glyphs at which a default lookup of `GSUB` (or, with
-  /// `positioning`, of `GPOS`) can start, but the adjustments pair shaping reproduces.
+  /// `positioning`, of `GPOS`) can start, but the adjustments pair shaping reproduces and the
+  /// ligatures whose first two glyphs it can keep apart (added to `ligatures`).
   ///
   /// - Returns: `false` when a lookup cannot be read.
   private static func removeTriggers(
-    _ face: OpaquePointer, positioning: Bool, from candidates: inout [UInt32: [Int]]
+    _ face: OpaquePointer, positioning: Bool, from candidates: inout [UInt32: [Int]],
+    ligatures: inout [(first: UInt32, second: UInt32)]
   ) -> Bool {
     let tableTag = tag(positioning ? "GPOS" : "GSUB")
     guard let indices = defaultLookups(face, table: tableTag, rightToLeft: false) else {
@@ -70,6 +83,19 @@ extension ShapingFace {
       guard let lookup = lookups.lookup(Int(index)) else { return false }
       for subtable in lookup.subtables {
         if positioning && isPairLocal(lookup, subtable, in: lookups) { continue }
+        // A ligature that skips no base glyph forms only where its first two glyphs touch.
+        if !positioning, lookup.type == LayoutLookups.ligatureType, lookup.flags & 2 == 0,
+          let starts = lookups.ligatureStarts(inSubtable: subtable)
+        {
+          for start in starts where candidates[start.first] != nil {
+            if let second = start.second {
+              ligatures.append((start.first, second))
+            } else {
+              candidates[start.first] = nil
+            }
+          }
+          continue
+        }
         // A sequence that needs a glyph no member has never matches a run of members.
         if let sequence = lookups.sequenceCoverages(ofSubtable: subtable, type: lookup.type),
           sequence.contains(where: { coverage in !coverage.contains { candidates[$0] != nil } })

@@ -17,17 +17,18 @@ final class ShapingFace: @unchecked Sendable {
 
   /// The characters of left-to-right Latin and Common runs that shape pair by pair
   /// (``checkPairLocality(_:)``), checked on first use.
-  private let pairLocality = Mutex<PairAlphabet.Members?>(nil)
+  private let pairLocality = Mutex<PairLocality?>(nil)
 
   /// Whether ``pairMembers`` has a member: 0 not known yet, 1 no, 2 yes.
   private let pairMembersKnown = Atomic<UInt8>(0)
 
-  /// The characters of left-to-right Latin and Common runs that ``PairShapes`` may shape.
-  var pairMembers: PairAlphabet.Members {
-    pairLocality.withLock { members in
-      if let members { return members }
+  /// The characters of left-to-right Latin and Common runs that ``PairShapes`` may shape, and
+  /// the pairs of them it keeps apart.
+  var pairMembers: PairLocality {
+    pairLocality.withLock { locality in
+      if let locality { return locality }
       let checked = Self.checkPairLocality(handle)
-      members = checked
+      locality = checked
       pairMembersKnown.store(checked.isEmpty ? 1 : 2, ordering: .releasing)
       return checked
     }
