@@ -30,7 +30,7 @@ struct PairShapingTests {
 
   /// The members of a face, as a string of characters.
   static func members(_ face: ShapingFace) -> String {
-    let members = face.pairMembers.members
+    let members = face.pairLocality.members
     return String(
       String.UnicodeScalarView(
         (0..<PairAlphabet.count).filter { members.contains($0) }.compactMap {
@@ -69,7 +69,7 @@ struct PairShapingTests {
     ])
   func ligatureStarts(file: String, apart: [String], together: [String]) throws {
     let face = try #require(ShapingFace(file: Self.truetype + file, index: 0))
-    let locality = face.pairMembers
+    let locality = face.pairLocality
     func pair(_ text: String) -> (Int, Int) {
       let scalars = text.unicodeScalars.map { Int($0.value) - 0x20 }
       return (scalars[0], scalars[1])

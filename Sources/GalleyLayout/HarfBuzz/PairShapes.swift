@@ -59,7 +59,7 @@ final class PairShapes: Sendable {
       return state.refused.contains(key) ? .some(nil) : nil
     }
     if let found { return found }
-    let locality = font.face.pairMembers
+    let locality = font.face.pairLocality
     return locality.isEmpty ? nil : PairTable(locality: locality)
   }
 

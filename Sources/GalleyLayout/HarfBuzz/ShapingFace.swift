@@ -17,15 +17,15 @@ final class ShapingFace: @unchecked Sendable {
 
   /// The characters of left-to-right Latin and Common runs that shape pair by pair
   /// (``checkPairLocality(_:)``), checked on first use.
-  private let pairLocality = Mutex<PairLocality?>(nil)
+  private let checkedPairLocality = Mutex<PairLocality?>(nil)
 
-  /// Whether ``pairMembers`` has a member: 0 not known yet, 1 no, 2 yes.
+  /// Whether ``pairLocality`` has a member: 0 not known yet, 1 no, 2 yes.
   private let pairMembersKnown = Atomic<UInt8>(0)
 
   /// The characters of left-to-right Latin and Common runs that ``PairShapes`` may shape, and
   /// the pairs of them it keeps apart.
-  var pairMembers: PairLocality {
-    pairLocality.withLock { locality in
+  var pairLocality: PairLocality {
+    checkedPairLocality.withLock { locality in
       if let locality { return locality }
       let checked = Self.checkPairLocality(handle)
       locality = checked
@@ -39,7 +39,7 @@ final class ShapingFace: @unchecked Sendable {
     switch pairMembersKnown.load(ordering: .acquiring) {
     case 1: return false
     case 2: return true
-    default: return !pairMembers.isEmpty
+    default: return !pairLocality.isEmpty
     }
   }
 
