@@ -1,3 +1,3 @@
-// pixman, the pixel compositing library under cairo: Galley composites cached glyph masks
-// with its glyph cache and bulk glyph compositing.
+// pixman, the pixel compositing library under cairo: Galley composites glyph coverage
+// buffers through it.
 #include <pixman.h>

@@ -32,7 +32,10 @@ struct GridPosition: Equatable {
   /// device scale), far inside `Int`'s range.
   @inline(__always)
   private static func quarters(_ position: Double) -> Int {
-    Int(saturating: (position * Double(phases) + 0.5).rounded(.down))
+    let scaled = position * Double(phases) + 0.5
+    // Truncation, then one step down for negative fractions: a floor without a libm call.
+    let truncated = Int(saturating: scaled)
+    return Double(truncated) > scaled ? truncated - 1 : truncated
   }
 
   /// The phase's offset from the whole pixel, in pixels.

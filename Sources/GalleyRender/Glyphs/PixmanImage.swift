@@ -2,7 +2,7 @@ internal import CPixman
 import GalleyStyle
 
 /// Owns one `pixman_image_t`: a cairo image surface's pixels seen by pixman, a solid color,
-/// or a glyph mask.
+/// or a glyph coverage buffer.
 ///
 /// The corresponding C functions are `pixman_image_create_bits`,
 /// `pixman_image_create_solid_fill` and `pixman_image_unref`.
@@ -10,13 +10,23 @@ final class PixmanImage {
   let handle: OpaquePointer  // pixman_image_t *
   /// Whether the image is alpha only (an A8 mask).
   let isAlpha: Bool
+  /// A solid color's premultiplied ARGB32 pixel, as pixman composites it; `nil` for images.
+  let solidPixel: UInt32?
 
-  private init(adopting handle: OpaquePointer, isAlpha: Bool = false) {
+  private init(adopting handle: OpaquePointer, isAlpha: Bool = false, solidPixel: UInt32? = nil) {
     self.handle = handle
     self.isAlpha = isAlpha
+    self.solidPixel = solidPixel
   }
 
   deinit { pixman_image_unref(handle) }
+
+  /// The image's size in pixels (0 for a solid color).
+  var width: Int { Int(pixman_image_get_width(handle)) }
+  var height: Int { Int(pixman_image_get_height(handle)) }
+  /// The first row's pixels (`nil` for a solid color), and bytes from one row to the next.
+  var pixels: UnsafeMutableRawPointer? { pixman_image_get_data(handle).map { .init($0) } }
+  var rowBytes: Int { Int(pixman_image_get_stride(handle)) }
 
   /// A solid color, premultiplied as pixman wants it.
   convenience init(solid color: TextColor) throws(RenderError) {
@@ -30,7 +40,11 @@ final class PixmanImage {
     guard let handle = pixman_image_create_solid_fill(&value) else {
       throw RenderError(.drawingFailed, "cannot make a color source")
     }
-    self.init(adopting: handle)
+    // pixman keeps each channel's high byte.
+    let pixel =
+      UInt32(value.alpha >> 8) << 24 | UInt32(value.red >> 8) << 16
+      | UInt32(value.green >> 8) << 8 | UInt32(value.blue >> 8)
+    self.init(adopting: handle, solidPixel: pixel)
   }
 
   /// The pixels of an ARGB32 or A8 cairo image surface, shared, not copied.

@@ -1,0 +1,105 @@
+import GalleyStyle
+import Testing
+
+@testable import GalleyRender
+
+/// Glyph masks are added into a coverage buffer and composited in one pass; rows that are
+/// still transparent are written directly, and must get exactly what pixman's OVER gives.
+@Suite("Glyph coverage")
+struct GlyphCoverageTests {
+  /// Where the masks go: partly outside the image on the left and at the bottom, and wider than
+  /// a 16-pixel block, so clipping, skipped blocks and the last few pixels of a row are all
+  /// drawn.
+  private static let box = GlyphCoverage.Box(minX: -3, minY: 2, maxX: 27, maxY: 25)
+  private static let (width, height) = (40, 22)
+
+  /// A 16 × 16 mask holding every coverage from 0 to 255, in an arena kept alive by the caller.
+  private func everyCoverage(in arena: GlyphMaskArena) -> GlyphMask {
+    let pixels = arena.allocate(GlyphMask.bytes(width: 16, height: 16))
+    for index in 0..<256 {
+      pixels.storeBytes(of: UInt8(index), toByteOffset: index, as: UInt8.self)
+    }
+    return GlyphMask(pixels: pixels, width: 16, height: 16, left: 0, top: 0)
+  }
+
+  /// Draws two overlapping copies of the mask in `color` on an image whose pixels at
+  /// `painted` already hold a color, and returns the image's pixels.
+  private func draw(
+    _ color: TextColor, painted: [(x: Int, y: Int)] = [], writesClearRows: Bool
+  ) throws -> [UInt32] {
+    let arena = GlyphMaskArena()
+    let mask = everyCoverage(in: arena)
+    let surface = try CairoSurface(image: .argb32, width: Self.width, height: Self.height)
+    let pixels = surface.flushedPixels()
+    for (x, y) in painted {
+      // Half-transparent orange, premultiplied.
+      UnsafeMutableRawPointer(pixels).storeBytes(
+        of: UInt32(0x8080_4000), toByteOffset: y * surface.stride + x * 4, as: UInt32.self)
+    }
+    surface.markDirty()
+    let coverage = GlyphCoverage()
+    coverage.begin(Self.box)
+    coverage.add(mask, x: -3, y: 2)
+    coverage.add(mask, x: 11, y: 9)
+    try PixmanImage.drawing(on: surface) { target throws(RenderError) in
+      coverage.composite(
+        try PixmanImage(solid: color), onto: target, writesClearRows: writesClearRows)
+    }
+    let data = UnsafeRawPointer(surface.flushedPixels())
+    return (0..<Self.height).flatMap { y in
+      (0..<Self.width).map { x in
+        data.load(fromByteOffset: y * surface.stride + x * 4, as: UInt32.self)
+      }
+    }
+  }
+
+  /// The first pixel where two drawings differ, or `nil`: a short message where a whole image
+  /// would be unreadable.
+  private func firstDifference(_ one: [UInt32], _ other: [UInt32]) -> String? {
+    guard let index = one.indices.first(where: { one[$0] != other[$0] }) else { return nil }
+    let (x, y) = (index % Self.width, index / Self.width)
+    let (mine, theirs) = (String(one[index], radix: 16), String(other[index], radix: 16))
+    return "(\(x), \(y)): \(mine) against \(theirs)"
+  }
+
+  static let colors = [
+    TextColor(red: 0, green: 0, blue: 0), TextColor(red: 255, green: 255, blue: 255),
+    TextColor(red: 255, green: 0, blue: 0), TextColor(red: 51, green: 102, blue: 153),
+    TextColor(red: 0, green: 0, blue: 0, alpha: 128),
+    TextColor(red: 200, green: 30, blue: 90, alpha: 77),
+    TextColor(red: 255, green: 255, blue: 255, alpha: 1),
+    TextColor(red: 10, green: 20, blue: 30, alpha: 0),
+  ]
+
+  @Test("Clear rows get exactly what pixman's OVER gives", arguments: colors)
+  func clearRowsMatchPixman(color: TextColor) throws {
+    let direct = try draw(color, writesClearRows: true)
+    let pixman = try draw(color, writesClearRows: false)
+    #expect(firstDifference(direct, pixman) == nil)
+    if color.alpha > 0 { #expect(direct.contains { $0 != 0 }) }
+  }
+
+  @Test("Rows already painted are blended; the others are written", arguments: colors)
+  func paintedRowsAreBlended(color: TextColor) throws {
+    // Rows 4 and 5 and 20 hold a pixel inside the box (where the coverage is zero or not),
+    // row 0 one outside it.
+    let painted = [(x: 20, y: 4), (x: 0, y: 5), (x: 26, y: 20), (x: 30, y: 0)]
+    let direct = try draw(color, painted: painted, writesClearRows: true)
+    let pixman = try draw(color, painted: painted, writesClearRows: false)
+    #expect(firstDifference(direct, pixman) == nil)
+  }
+
+  @Test func overlappingMasksAddUpAndStayFull() throws {
+    let pixels = try draw(TextColor(red: 0, green: 0, blue: 0), writesClearRows: true)
+    func alpha(_ x: Int, _ y: Int) -> UInt32 { pixels[y * Self.width + x] >> 24 }
+    // The first copy's coverage at (x, y) is (y − 2) × 16 + x + 3; where the second copy
+    // (from 11, 9) overlaps it the two add up, and saturate at full.
+    #expect(alpha(5, 3) == 16 + 8)
+    #expect(alpha(12, 9) == min(255, 7 * 16 + 15 + 1))
+    #expect(alpha(12, 16) == 255)
+    // The second copy alone, outside the first.
+    #expect(alpha(26, 20) == 11 * 16 + 15)
+    // Nothing outside the box.
+    #expect(alpha(30, 5) == 0 && alpha(5, 0) == 0)
+  }
+}
