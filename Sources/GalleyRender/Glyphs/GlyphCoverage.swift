@@ -3,10 +3,11 @@ internal import CPixman
 /// A reusable 8-bit coverage buffer: a batch of glyph masks is added into it, then composited
 /// onto the image in one pass, as cairo composites glyphs through a mask.
 ///
-/// Compositing each glyph on its own spends most of its time at the edges of rows a few pixels
-/// wide; adding masks is one saturating vector add per row, and the one composite runs over
-/// whole lines, where pixman's vector paths skip empty pixels four at a time. Where glyphs
-/// overlap their coverage adds up (to full at most), as in cairo's mask.
+/// Compositing each glyph on its own spends most of its time in per-glyph set-up and at the
+/// edges of rows a few pixels wide. Adding a mask is one saturating vector add per row, and the
+/// one composite runs over whole rows, most of them still transparent, where the pixels are
+/// written without blending (``ClearRowFill``). Where glyphs overlap their coverage adds up
+/// (to full at most), as in cairo's mask.
 ///
 /// The corresponding C functions are `pixman_image_create_bits` and
 /// `pixman_image_composite32`.
