@@ -1,4 +1,5 @@
 import GalleyStyle
+import Glibc
 import Testing
 
 @testable import GalleyRender
@@ -101,5 +102,47 @@ struct GlyphCoverageTests {
     #expect(alpha(26, 20) == 11 * 16 + 15)
     // Nothing outside the box.
     #expect(alpha(30, 5) == 0 && alpha(5, 0) == 0)
+  }
+
+  @Test func batchesTooLargeForTheBufferAreSplit() throws {
+    // Two glyphs 3,000 pixels apart on both axes: one buffer for both would pass 8 MB, so
+    // they are drawn in two batches, which must give what drawing each alone gives.
+    let layout = try RenderSupport.layout("Hi")
+    let scene = try Scene(layout: layout, fonts: CairoFontCache(), deviceScale: 1, linkColor: nil)
+    let run = try #require(scene.runs.first)
+    var glyphs = Array(run.glyphs.prefix(2))
+    try #require(glyphs.count == 2)
+    glyphs[1].x += 3000
+    glyphs[1].y += 3000
+    let cache = try GlyphMaskCache()
+    let source = try PixmanImage(solid: TextColor(red: 0, green: 0, blue: 0))
+    func draw(_ batches: [[SceneGlyph]]) throws -> CairoSurface {
+      let surface = try CairoSurface(image: .argb32, width: 3_100, height: 3_100)
+      try PixmanImage.drawing(on: surface) { target throws(RenderError) in
+        for batch in batches {
+          let leftOver = cache.composite(
+            batch, font: run.font, scale: 1, originX: 20, originY: 30, source: source,
+            onto: target)
+          #expect(leftOver.isEmpty)
+        }
+      }
+      return surface
+    }
+    let together = try draw([glyphs])
+    let alone = try draw([[glyphs[0]], [glyphs[1]]])
+    let bytes = together.stride * together.height
+    #expect(memcmp(together.flushedPixels(), alone.flushedPixels(), bytes) == 0)
+    // Ink near both places.
+    func ink(_ surface: CairoSurface, x: Range<Int>, y: Range<Int>) -> Int {
+      let pixels = UnsafeRawPointer(surface.flushedPixels())
+      return y.reduce(0) { count, row in
+        count
+          + x.filter {
+            pixels.load(fromByteOffset: row * surface.stride + $0 * 4, as: UInt32.self) != 0
+          }.count
+      }
+    }
+    #expect(ink(together, x: 0..<60, y: 0..<60) > 20)
+    #expect(ink(together, x: 3_000..<3_080, y: 3_000..<3_060) > 20)
   }
 }
