@@ -128,7 +128,8 @@ struct LayoutModelTests {
     stripped["scale"] = nil
     stripped["truncation"] = nil
     #expect(
-      stripped as? NSDictionary == (try JSONSerialization.jsonObject(with: before)) as? NSDictionary
+      NSDictionary(dictionary: stripped)
+        == (try JSONSerialization.jsonObject(with: before)) as? NSDictionary
     )
 
     let old = try JSONDecoder().decode(Layout.self, from: before)

@@ -7,7 +7,7 @@ import Testing
 struct LinkAndHitTests {
   @Test(arguments: [(200.0, 1), (80.0, 2), (55.0, 3)])
   func linkRectanglesOnePerLine(width: Double, lines: Int) throws {
-    let (text, layout) = try LayoutSupport.layout("x %Lone two three%l y", width: width)
+    let (_, layout) = try LayoutSupport.layout("x %Lone two three%l y", width: width)
     let link = try #require(layout.links.first)
     #expect(link.location == 2)
     #expect(link.length == 13)
@@ -60,7 +60,7 @@ struct LinkAndHitTests {
   }
 
   @Test func trailingSpacesHitNothing() throws {
-    let (text, layout) = try LayoutSupport.layout("word     next", width: 45)
+    let (_, layout) = try LayoutSupport.layout("word     next", width: 45)
     let hits = HitTester(layout: layout)
     let first = layout.lines[0]
     #expect(hits.characterIndex(atX: first.width + 2, y: first.baseline - 2) == nil)
@@ -68,7 +68,7 @@ struct LinkAndHitTests {
 
   @Test func ligatureClustersAreSplitBetweenCharacters() throws {
     // DejaVu Serif has an "fi" ligature: one glyph, two characters.
-    let (text, layout) = try LayoutSupport.layout("%1Ffi")
+    let (_, layout) = try LayoutSupport.layout("%1Ffi")
     let line = layout.lines[0]
     let glyphs = line.runs.flatMap(\.glyphs)
     let hits = HitTester(layout: layout)
@@ -81,7 +81,7 @@ struct LinkAndHitTests {
   }
 
   @Test func emptyLayoutHitsNothing() throws {
-    let (text, layout) = try LayoutSupport.layout("")
+    let (_, layout) = try LayoutSupport.layout("")
     let hits = HitTester(layout: layout)
     #expect(hits.link(atX: 0, y: 0, tolerance: 100) == nil)
     #expect(hits.characterIndex(atX: 0, y: 0) == nil)
@@ -121,7 +121,7 @@ struct LayoutReviewTests {
   }
 
   @Test func caretInAGapGoesToTheNearerLine() throws {
-    let (text, layout) = try LayoutSupport.layout(
+    let (_, layout) = try LayoutSupport.layout(
       "one\ntwo", options: LayoutOptions(lineSpacing: 20))
     let hits = HitTester(layout: layout)
     let first = layout.lines[0]

@@ -15,7 +15,7 @@ struct RobustnessTests {
     cases.append(("scale 0", RenderOptions(scale: 0)))
     cases.append(("scale NaN", RenderOptions(scale: .nan)))
     cases.append(("scale 17", RenderOptions(scale: 17)))
-    cases.append(("subnormal scale", RenderOptions(scale: 1e-310)))
+    cases.append(("subnormal scale", RenderOptions(scale: .leastNormalMagnitude / 4)))
     cases.append(("scale below 0.01", RenderOptions(scale: 0.009)))
     cases.append(("negative padding", RenderOptions(padding: -1)))
     cases.append(("oversampling 0", RenderOptions(oversampling: 0)))
@@ -203,7 +203,7 @@ struct RobustnessTests {
   /// draw, in every format: no Double becomes an infinite or NaN pixel coordinate.
   @Test(arguments: [ImageFormat.png, .svg, .pdf])
   func tinyValuesDraw(format: ImageFormat) throws {
-    let tiny = 1e-310
+    let tiny = Double.leastNormalMagnitude / 4  // subnormal
     var options = RenderOptions(scale: RenderOptions.minimumScale, padding: tiny)
     options.shadow = RenderOptions.Shadow(offsetX: tiny, offsetY: -tiny, blur: tiny)
     options.glow = RenderOptions.Shadow(blur: tiny)
