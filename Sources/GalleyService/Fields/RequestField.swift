@@ -83,7 +83,7 @@ package struct RequestField<Target>: Sendable {
   ///   - name: The JSON name.
   ///   - path: Where the case goes.
   /// - Returns: The field.
-  package static func choice<Choice: RawRepresentable & CaseIterable>(
+  package static func choice<Choice: RawRepresentable & CaseIterable & SendableMetatype>(
     _ name: String, _ path: WritableKeyPath<Target, Choice> & Sendable
   ) -> Self where Choice.RawValue == String {
     Self(name) { (value, target) throws(FieldProblem) in
@@ -97,7 +97,7 @@ package struct RequestField<Target>: Sendable {
   ///   - name: The JSON name.
   ///   - path: Where the case goes.
   /// - Returns: The field.
-  package static func optionalChoice<Choice: RawRepresentable & CaseIterable>(
+  package static func optionalChoice<Choice: RawRepresentable & CaseIterable & SendableMetatype>(
     _ name: String, _ path: WritableKeyPath<Target, Choice?> & Sendable
   ) -> Self where Choice.RawValue == String {
     Self(name) { (value, target) throws(FieldProblem) in
