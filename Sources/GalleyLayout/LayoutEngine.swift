@@ -99,8 +99,9 @@ public final class LayoutEngine: Sendable {
     let paragraph = Paragraph(text.string)
     let levels = try BidiLevels.analyze(
       paragraph, direction: options.direction.base, isolating: isolated)
-    let itemization = Itemizer.items(
+    var itemization = Itemizer.items(
       of: text, fonts: fonts, language: options.language, levels: levels)
+    itemization.split(at: paragraph.nonASCIIParagraphStarts)
     let shaping = Shaping(
       paragraph: paragraph, text: text, options: options, cache: cache, words: words,
       pairs: pairs)

@@ -34,6 +34,21 @@ struct LineBreakingTests {
     #expect(layout.lines.last?.breakReason == .end)
   }
 
+  @Test(
+    "A combining mark that starts a paragraph is drawn on its own line",
+    arguments: ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"])
+  func markAfterALineBreak(lineBreak: String) throws {
+    // HarfBuzz joins a mark to the cluster before it; shaped with the line break, the mark
+    // stayed in the break's cluster on the first line and was never drawn.
+    let (_, layout) = try LayoutSupport.layout(Markup.escape("ab" + lineBreak + "\u{0301}c"))
+    try #require(layout.lines.count == 2)
+    let mark = 2 + lineBreak.utf16.count
+    let second = layout.lines[1].runs.flatMap(\.glyphs)
+    #expect(second.map(\.cluster) == [mark, mark + 1])
+    #expect(second.allSatisfy { $0.id != 0 })
+    #expect(!layout.lines[0].runs.flatMap(\.glyphs).contains { $0.cluster >= mark })
+  }
+
   @Test func longWordsBreakBetweenGraphemes() throws {
     let word = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"
     let (text, layout) = try LayoutSupport.layout("a \(word) b", width: 90)

@@ -29,4 +29,24 @@ struct OffsetTableTests {
     #expect(table.utf8Offset(ofUTF16: 3) == 5)
     #expect((1...4).map { table.utf16Offset(ofUTF8: $0) } == [1, 1, 1, 1])
   }
+
+  @Test(
+    "Non-ASCII characters right after a line break are noted",
+    arguments: [
+      "", "plain", "ab\n\u{0301}c", "ab\r\n\u{0301}c\ré", "日本\n語\u{0B}😀\u{0C}a",
+      "x\u{85}\u{0301}\u{2028}\u{2029}y\u{2029}\u{05D0}", "\n\n\u{0301}", "a\tb\u{1C}é",
+    ])
+  func nonASCIIParagraphStarts(_ text: String) {
+    var expected: [Int] = []
+    var previous: Unicode.Scalar?
+    for index in text.unicodeScalars.indices {
+      let scalar = text.unicodeScalars[index]
+      let breaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+      if !scalar.isASCII, let previous, breaks.contains(previous.value) {
+        expected.append(text.utf8.distance(from: text.startIndex, to: index))
+      }
+      previous = scalar
+    }
+    #expect(OffsetTable(utf8: Array(text.utf8)).nonASCIIParagraphStarts == expected)
+  }
 }

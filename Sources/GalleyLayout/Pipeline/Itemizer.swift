@@ -17,12 +17,43 @@ struct TextItem {
   /// The bidi embedding level (UAX #9) of the item's characters: even is left to right, odd
   /// right to left; 0 for every item of a text without bidi.
   var level: UInt8 = 0
+  /// Whether the item starts a paragraph with a non-ASCII character, so it is shaped apart
+  /// from the items before it (see ``Paragraph/nonASCIIParagraphStarts``).
+  var startsParagraph = false
 }
 
 /// The items of a text and the faces they use, each face once.
 struct Itemization {
   var items: [TextItem]
   var faces: [FaceDescriptor]
+
+  /// Cuts the items at `offsets`, and marks the items that start there, so the text on either
+  /// side is shaped apart.
+  ///
+  /// - Parameter offsets: Ascending UTF-8 offsets at scalar boundaries (see
+  ///   ``Paragraph/nonASCIIParagraphStarts``).
+  mutating func split(at offsets: [Int]) {
+    guard !offsets.isEmpty else { return }
+    var result: [TextItem] = []
+    result.reserveCapacity(items.count + offsets.count)
+    var next = 0
+    for item in items {
+      var rest = item
+      while next < offsets.count, offsets[next] < rest.utf8Range.upperBound {
+        let offset = offsets[next]
+        if offset > rest.utf8Range.lowerBound {
+          var head = rest
+          head.utf8Range = rest.utf8Range.lowerBound..<offset
+          result.append(head)
+          rest.utf8Range = offset..<rest.utf8Range.upperBound
+        }
+        if offset == rest.utf8Range.lowerBound { rest.startsParagraph = true }
+        next += 1
+      }
+      result.append(rest)
+    }
+    items = result
+  }
 }
 
 /// Splits formatted text into items: by attribute run, then by the face that draws each part

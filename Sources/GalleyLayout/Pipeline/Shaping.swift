@@ -43,7 +43,7 @@ final class Shaping {
   }
 
   /// Shapes every item; consecutive items that share a face, a size and a level and touch are
-  /// shaped in one HarfBuzz call (see
+  /// shaped in one HarfBuzz call, unless the second starts a paragraph (see
   /// ``ShapedItem/shapeGroup(_:font:paragraph:language:buffer:characterSpacing:)``).
   ///
   /// - Parameter itemization: The items and their faces.
@@ -60,7 +60,8 @@ final class Shaping {
       var groupEnd = groupStart + 1
       while groupEnd < items.count, items[groupEnd].faceIndex == first.faceIndex,
         self.size(of: items[groupEnd]) == size, items[groupEnd].level == first.level,
-        items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound
+        items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound,
+        !items[groupEnd].startsParagraph
       {
         groupEnd += 1
       }

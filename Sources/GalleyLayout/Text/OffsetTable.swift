@@ -10,6 +10,10 @@ struct OffsetTable {
   private(set) var utf8: [Int32]
   /// The text in UTF-16 code units.
   private(set) var units: [UInt16]
+  /// The UTF-8 offsets of the non-ASCII characters that come right after a line-break
+  /// character (LF, VT, FF, CR, NEL, U+2028, U+2029), in order: where a paragraph starts with
+  /// a character that may be a combining mark.
+  private(set) var nonASCIIParagraphStarts: [Int]
 
   /// Builds the tables in one pass over valid UTF-8.
   ///
@@ -18,12 +22,15 @@ struct OffsetTable {
     var utf16 = [Int32](repeating: 0, count: bytes.count + 1)
     var unitCount = 0
     var utf8: [Int32] = []
+    var starts: [Int] = []
     // A text never has more UTF-16 code units than UTF-8 bytes.
     let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
       utf8 = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { utf8, utf8Count in
         bytes.withUnsafeBufferPointer { bytes in
           utf16.withUnsafeMutableBufferPointer { utf16 in
-            unitCount = Self.decode(bytes, units: units, utf8: utf8, utf16: utf16)
+            unitCount = Self.decode(
+              bytes, units: units, utf8: utf8, utf16: utf16,
+              paragraphStarts: &starts)
           }
         }
         utf8[unitCount] = Int32(bytes.count)
@@ -34,13 +41,15 @@ struct OffsetTable {
     self.utf8 = utf8
     self.utf16 = utf16
     self.units = units
+    nonASCIIParagraphStarts = starts
   }
 
-  /// Decodes valid UTF-8 into UTF-16 code units, filling both offset tables; returns the
-  /// number of code units.
+  /// Decodes valid UTF-8 into UTF-16 code units, filling both offset tables and noting the
+  /// non-ASCII characters that start a paragraph; returns the number of code units.
   private static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, units: UnsafeMutableBufferPointer<UInt16>,
-    utf8: UnsafeMutableBufferPointer<Int32>, utf16: UnsafeMutableBufferPointer<Int32>
+    utf8: UnsafeMutableBufferPointer<Int32>, utf16: UnsafeMutableBufferPointer<Int32>,
+    paragraphStarts: inout [Int]
   ) -> Int {
     var index = 0
     var unit = 0
@@ -54,6 +63,8 @@ struct OffsetTable {
         unit += 1
         continue
       }
+      // Only non-ASCII characters are checked, so ASCII text pays nothing for this.
+      if unit > 0, isLineBreak(units[unit - 1]) { paragraphStarts.append(index) }
       let (value, width) = UTF8Decoding.scalar(in: bytes, at: index)
       for step in 0..<width { utf16[index + step] = Int32(unit) }
       utf8[unit] = Int32(index)
@@ -70,6 +81,13 @@ struct OffsetTable {
     }
     utf16[bytes.count] = Int32(unit)
     return unit
+  }
+
+  /// Whether a UTF-16 code unit is a line-break character, the set of
+  /// ``Paragraph/lineBreakLength(at:)``.
+  @inline(__always)
+  private static func isLineBreak(_ unit: UInt16) -> Bool {
+    (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
   }
 
   /// The UTF-16 offset of a UTF-8 offset at a scalar boundary.

@@ -36,6 +36,12 @@ struct Paragraph {
   /// The text's length in UTF-8 bytes.
   var count: Int { bytes.count }
 
+  /// The UTF-8 offsets, in order, where a paragraph starts with a non-ASCII character (right
+  /// after a line-break character): where shaping must start a new item, since HarfBuzz joins
+  /// a combining mark to the cluster before it, a line break included, and that cluster stays
+  /// on the line above.
+  var nonASCIIParagraphStarts: [Int] { offsets.nonASCIIParagraphStarts }
+
   /// The UTF-16 offset of a UTF-8 offset.
   ///
   /// - Parameter offset: A UTF-8 offset at a scalar boundary.
