@@ -21,8 +21,9 @@ struct ClearRowFill {
 
   /// A fill of `color` (premultiplied ARGB32), its table made or reused from `table`.
   init(color: UInt32, table: inout Table) {
-    let bytes = (0..<4).map { (color >> (8 * $0)) & 0xFF }
-    if bytes.allSatisfy({ $0 == 0 || $0 == 0xFF }) {
+    // Checked without an array: this runs once per run of glyphs.
+    func channel(_ index: Int) -> UInt32 { (color >> (8 * index)) & 0xFF }
+    if (0..<4).allSatisfy({ channel($0) == 0 || channel($0) == 0xFF }) {
       channels = color
       pixels = []
       return
@@ -30,9 +31,9 @@ struct ClearRowFill {
     channels = nil
     if table.color != color {
       table.pixels = (0..<256).map { coverage in
-        (0..<4).reduce(UInt32(0)) { pixel, channel in
-          let product = bytes[channel] * UInt32(coverage) + 0x80
-          return pixel | ((product + product >> 8) >> 8) << (8 * channel)
+        (0..<4).reduce(UInt32(0)) { pixel, index in
+          let product = channel(index) * UInt32(coverage) + 0x80
+          return pixel | ((product + product >> 8) >> 8) << (8 * index)
         }
       }
       table.color = color
