@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// A dependency used only when the `Server` trait is on.
+let server = TargetDependencyCondition.when(traits: ["Server"])
+
 let package = Package(
   name: "Galley",
   products: [
@@ -20,12 +23,23 @@ let package = Package(
     // Every `galley` command; `galley` starts it with the same arguments.
     .executable(name: "galley-engine", targets: ["GalleyCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
-    // The HTTP service over the libraries (Hummingbird); `galley` does not link it.
+    // The HTTP service over the libraries (Hummingbird); `galley` does not link it. Built
+    // with the `Server` trait (`swift build --traits Server`); without it, it says so and exits.
     .executable(name: "galley-server", targets: ["GalleyServer"]),
+  ],
+  traits: [
+    .trait(
+      name: "Server",
+      description: """
+        galley-server and its dependencies (Hummingbird, swift-service-lifecycle, swift-log, \
+        swift-metrics, swift-prometheus). Off by default, so a package that depends on \
+        Galley's libraries resolves none of them.
+        """)
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // The HTTP service only (GalleyServerKit, GalleyServer and their tests).
+    // The HTTP service only (GalleyServerKit, GalleyServer and their tests), under the `Server`
+    // trait: every product of these packages below is used with `server`.
     .package(
       url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
       traits: ["FullFoundation"]),
@@ -122,10 +136,10 @@ let package = Package(
       dependencies: [
         "GalleyService", "GalleySupport", "GalleyWire", "GalleyLayoutWire", "GalleyFonts",
         "GalleyLayout", "GalleyRender",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: server),
+        .product(name: "Logging", package: "swift-log", condition: server),
+        .product(name: "Metrics", package: "swift-metrics", condition: server),
+        .product(name: "Prometheus", package: "swift-prometheus", condition: server),
       ],
       resources: [.copy("openapi.json")]
     ),
@@ -149,7 +163,7 @@ let package = Package(
     // `galley-engine` for anything else. It links neither the layout engine's libraries nor
     // argument-parser, and it is a static executable: no dynamic loader, no shared library to
     // map and relocate, which was most of `galley font`'s start-up beyond fontconfig's own
-    // (docs/benchmarks.md, "Cold start"; docs/design.md, "The front and the engine").
+    // (docs/benchmarks.md, "Fonts"; docs/design/tools-and-server.md).
     .executableTarget(
       name: "GalleyFront",
       dependencies: ["GalleyCLICore", "GalleyFontQueries", "GalleyFonts"],
@@ -200,9 +214,9 @@ let package = Package(
       dependencies: [
         "GalleyServerKit", "GalleyService", "GalleyFonts",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: server),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
+        .product(name: "Logging", package: "swift-log", condition: server),
       ]
     ),
 
@@ -257,8 +271,8 @@ let package = Package(
       dependencies: [
         "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
         "GalleyCLICore",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: server),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
       ]
     ),
   ],

@@ -7,7 +7,7 @@
 #
 #   scripts/fuzz.sh SECONDS [formatter] [layout]     (default: both harnesses)
 #
-# GALLEY_FUZZ_SKIP lists checks to leave out, comma-separated (see docs/design.md); unset, it
+# GALLEY_FUZZ_SKIP lists checks to leave out, comma-separated (see docs/design/testing.md); unset, it
 # skips the checks of the known bugs below. GALLEY_FUZZ_SKIP= (empty) runs every check.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 duration="${1:-30}"
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 command -v wrk >/dev/null 2>&1 || { echo "load-bench: install wrk (scripts/setup.sh)" >&2; exit 69; }
-swift build -c release --product galley-server >&2
+swift build -c release --traits Server --product galley-server >&2
 server="$(swift build -c release --show-bin-path)/galley-server"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/galley-load.XXXXXX")
 pid=""

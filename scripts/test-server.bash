@@ -47,7 +47,7 @@ test_server_stop() {
 # Builds and starts the server; extra arguments go to galley-server.
 test_server_start() {
   command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
-  swift build --product galley-server >&2
+  swift build --traits Server --product galley-server >&2
   local bin
   bin=$(swift build --show-bin-path)/galley-server
   TEST_SERVER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/galley-test-server.XXXXXX")

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Installs what is missing, then builds and runs the whole test suite. The build includes the
-# snippets in Snippets/ (the README's Swift examples); the script then checks that README.md and
-# the DocC pages show them as they are, and runs each one on the machine's fonts. Last, the
-# playground's real-browser test (scripts/browser-test.sh) runs against galley-server.
+# Installs what is missing, then builds (with the `Server` trait, for galley-server and its
+# tests) and runs the whole test suite. The build includes the snippets in Snippets/ (the
+# README's Swift examples); the script then checks that README.md and the DocC pages show them
+# as they are, and runs each one on the machine's fonts; checks that the docs name only paths
+# and types that exist (scripts/check-docs.py); builds a package that depends on the libraries
+# alone (scripts/check-client-resolution.sh). Last, the playground's real-browser test
+# (scripts/browser-test.sh) runs against galley-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 ./scripts/check-snippets.sh
-swift build --build-tests
-swift test --skip-build
+python3 scripts/check-docs.py
+swift build --build-tests --traits Server
+swift test --skip-build --traits Server
 
 bin=$(swift build --show-bin-path)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/galley-snippets.XXXXXX")
@@ -25,5 +29,8 @@ for snippet in Snippets/*.swift; do
   fi
 done
 echo "test: ran $count snippets"
+
+# A package that depends on the four libraries resolves none of the server's packages.
+./scripts/check-client-resolution.sh
 
 ./scripts/browser-test.sh

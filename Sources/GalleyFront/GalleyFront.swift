@@ -15,7 +15,7 @@ import Darwin
 /// ICU, cairo, pixman or libpng, no argument-parser: ``FontCommandLine`` reads the command
 /// line), and links it statically, so the kernel starts it without the dynamic loader. So
 /// `galley font FAMILY` starts faster than `fc-match FAMILY`; the engine links everything and
-/// pays for it only when it is used. See "The front and the engine" in docs/design.md.
+/// pays for it only when it is used. See docs/design/tools-and-server.md.
 @main
 enum GalleyFront {
   static func main() {

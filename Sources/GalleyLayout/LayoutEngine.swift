@@ -21,6 +21,8 @@ import GalleyMarkup
 public final class LayoutEngine: Sendable {
   /// The fonts the engine resolves families with.
   public let fonts: FontSet
+  /// The shaping fast paths the engine uses; every setting gives the same layouts.
+  public let accelerators: Accelerators
   private let cache = ShapingFontCache()
   /// Words shaped before, or `nil` to shape every run whole (tests compare the two).
   private let words: WordShapes?
@@ -29,19 +31,15 @@ public final class LayoutEngine: Sendable {
 
   /// Creates an engine over a font set.
   ///
-  /// - Parameter fonts: The fonts to resolve families and fallbacks with.
-  public init(fonts: FontSet) {
+  /// - Parameters:
+  ///   - fonts: The fonts to resolve families and fallbacks with.
+  ///   - accelerators: The shaping fast paths to use (all of them unless told otherwise):
+  ///     layouts are the same with any of them, only their cost changes.
+  public init(fonts: FontSet, accelerators: Accelerators = .all) {
     self.fonts = fonts
-    words = WordShapes()
-    pairs = PairShapes()
-  }
-
-  /// An engine that shapes every run whole with HarfBuzz unless `shapesWords` or
-  /// `shapesPairs` turns the word cache or pair shaping on (tests compare them).
-  init(fonts: FontSet, shapesWords: Bool, shapesPairs: Bool) {
-    self.fonts = fonts
-    words = shapesWords ? WordShapes() : nil
-    pairs = shapesPairs ? PairShapes() : nil
+    self.accelerators = accelerators
+    words = accelerators.contains(.wordCache) ? WordShapes() : nil
+    pairs = accelerators.contains(.pairShaping) ? PairShapes() : nil
   }
 
   /// Lays out formatted text.
@@ -101,7 +99,7 @@ public final class LayoutEngine: Sendable {
       paragraph, direction: options.direction.base, isolating: isolated)
     var itemization = Itemizer.items(
       of: text, fonts: fonts, language: options.language, levels: levels)
-    itemization.split(at: paragraph.nonASCIIParagraphStarts)
+    itemization.split(at: paragraph.paragraphStarts)
     let shaping = Shaping(
       paragraph: paragraph, text: text, options: options, cache: cache, words: words,
       pairs: pairs)

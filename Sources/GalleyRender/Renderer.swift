@@ -17,14 +17,25 @@ import GalleyLayout
 public final class Renderer: Sendable {
   private let fonts = CairoFontCache()
   private let strokes = GlyphStrokeCache()
-  private let masks: GlyphMasks
+  /// The glyph masks images are drawn with, or `nil` to draw every glyph through cairo.
+  private let masks: GlyphMasks?
+  /// The drawing fast paths the renderer uses; every setting draws the same image, within
+  /// anti-aliasing.
+  public let accelerators: Accelerators
 
   /// Creates a renderer with empty font caches.
-  public init() { masks = GlyphMasks() }
+  ///
+  /// - Parameter accelerators: The drawing fast paths to use (all of them unless told
+  ///   otherwise).
+  public init(accelerators: Accelerators = .all) {
+    self.accelerators = accelerators
+    masks = accelerators.contains(.glyphMasks) ? GlyphMasks() : nil
+  }
 
   /// A renderer whose glyph mask caches start over after `glyphLimit` glyphs and hold masks
   /// at most `largestMask` pixels wide and tall (for tests).
   init(glyphLimit: Int = GlyphMaskCache.glyphLimit, largestMask: Int = GlyphMaskCache.largestMask) {
+    accelerators = .all
     masks = GlyphMasks(glyphLimit: glyphLimit, largestMask: largestMask)
   }
 

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import ArgumentParser
 import Foundation
 import GalleyFonts
@@ -105,3 +107,4 @@ struct GalleyServerCommand: AsyncParsableCommand {
     return configuration
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 
 /// Finds the package's `Playground/` directory from where the binary was built: the first
@@ -24,3 +26,4 @@ enum PlaygroundLocator {
     return nil
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyRender
 import HTTPTypes
 
@@ -42,3 +44,4 @@ package enum ImageHeaders {
     value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 // Full Foundation: the resource bundle (`Bundle.module`) needs it.
 import Foundation
 
@@ -12,3 +14,4 @@ package enum OpenAPIDocument {
     return Array(data)
   }()
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,3 +11,4 @@ enum ProcessInfoCores {
   /// At least 1.
   static var count: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyService
 import GalleySupport
 
@@ -86,3 +88,4 @@ package struct QueryParameters: Sendable {
   }
 
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyService
 import HTTPTypes
 import Hummingbird
@@ -61,3 +63,4 @@ package enum Reply {
     return json(status: failure.status, failure.body, headers: headers)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import HTTPTypes
 
 /// Every path the server answers and the methods it takes there, for the `405 Method Not
@@ -37,3 +39,4 @@ package enum RouteTable {
     return nil
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyService
 import HTTPTypes
 import Hummingbird
@@ -59,3 +61,4 @@ struct RoutingErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       headers: headers)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyService
 
 /// How `galley-server` runs: where it listens, its limits, its cache and its playground.
@@ -34,3 +36,4 @@ package struct ServerConfiguration: Sendable {
   /// A configuration with every default.
   package init() {}
 }
+#endif

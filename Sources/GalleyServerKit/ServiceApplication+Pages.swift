@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyService
 import GalleyWire
 import HTTPTypes
@@ -131,3 +133,4 @@ extension ServiceApplication {
     }
   }
 }
+#endif

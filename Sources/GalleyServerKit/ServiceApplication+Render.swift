@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyLayout
 import GalleyLayoutWire
 import GalleyRender
@@ -93,3 +95,4 @@ extension ServiceApplication {
       + JSONDocument.layout(layout, image: image.geometry).bytes + Array("\n}\n".utf8)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyLayoutWire
 import GalleyService
 import GalleyWire
@@ -133,3 +135,4 @@ extension ServiceApplication {
       "the server is busy: \(limiter.workers) workers and \(limiter.queueLimit) waiting; retry")
   }
 }
+#endif

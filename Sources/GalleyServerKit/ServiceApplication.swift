@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import GalleyService
 import HTTPTypes
 import Hummingbird
@@ -79,3 +81,4 @@ package struct ServiceApplication: Sendable {
       logger: logger)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import CoreMetrics
 import GalleyService
 import Metrics
@@ -68,3 +70,4 @@ package struct ServiceMetrics: Sendable {
     return registry.emitToBuffer()
   }
 }
+#endif

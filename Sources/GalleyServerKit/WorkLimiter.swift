@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Synchronization
 
 /// At most `workers` requests work at once; up to `queueLimit` more wait their turn, in
@@ -73,3 +75,4 @@ package final class WorkLimiter: Sendable {
     next?.resume()
   }
 }
+#endif

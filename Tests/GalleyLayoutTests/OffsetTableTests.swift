@@ -31,22 +31,24 @@ struct OffsetTableTests {
   }
 
   @Test(
-    "Non-ASCII characters right after a line break are noted",
+    "The characters right after a line break are noted, CR LF as one break",
     arguments: [
       "", "plain", "ab\n\u{0301}c", "ab\r\n\u{0301}c\ré", "日本\n語\u{0B}😀\u{0C}a",
       "x\u{85}\u{0301}\u{2028}\u{2029}y\u{2029}\u{05D0}", "\n\n\u{0301}", "a\tb\u{1C}é",
+      "one\ntwo\r\nthree\rfour\n", "\r\r\n\n\r", "a\u{85}", "é\u{2029}",
     ])
-  func nonASCIIParagraphStarts(_ text: String) {
+  func paragraphStarts(_ text: String) {
     var expected: [Int] = []
-    var previous: Unicode.Scalar?
-    for index in text.unicodeScalars.indices {
-      let scalar = text.unicodeScalars[index]
-      let breaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
-      if !scalar.isASCII, let previous, breaks.contains(previous.value) {
-        expected.append(text.utf8.distance(from: text.startIndex, to: index))
+    let scalars = Array(text.unicodeScalars)
+    var offset = 0
+    let breaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+    for (index, scalar) in scalars.enumerated() {
+      offset += String(scalar).utf8.count
+      let isCRLF = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
+      if breaks.contains(scalar.value), !isCRLF, index + 1 < scalars.count {
+        expected.append(offset)
       }
-      previous = scalar
     }
-    #expect(OffsetTable(utf8: Array(text.utf8)).nonASCIIParagraphStarts == expected)
+    #expect(OffsetTable(utf8: Array(text.utf8)).paragraphStarts == expected)
   }
 }

@@ -135,10 +135,10 @@ struct WordShapingTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let fonts = try HermeticFonts.fontSet()
-    let engines = [(true, false), (false, true), (true, true)].map {
-      LayoutEngine(fonts: fonts, shapesWords: $0.0, shapesPairs: $0.1)
+    let engines = [.wordCache, .pairShaping, .all].map {
+      LayoutEngine(fonts: fonts, accelerators: $0)
     }
-    let whole = LayoutEngine(fonts: fonts, shapesWords: false, shapesPairs: false)
+    let whole = LayoutEngine(fonts: fonts, accelerators: [])
     for paragraph in paragraphs {
       let text = try formatter.format(paragraph)
       for width in [120.0, 400] {
@@ -174,10 +174,8 @@ struct WordShapingTests {
   /// again from the cache, the text comes out the same.
   @Test func wordsLearnedFromWholeRunsGiveTheSameLayout() throws {
     let fonts = try HermeticFonts.fontSet()
-    let engines = [false, true].map {
-      LayoutEngine(fonts: fonts, shapesWords: true, shapesPairs: $0)
-    }
-    let whole = LayoutEngine(fonts: fonts, shapesWords: false, shapesPairs: false)
+    let engines = [.wordCache, .all].map { LayoutEngine(fonts: fonts, accelerators: $0) }
+    let whole = LayoutEngine(fonts: fonts, accelerators: [])
     var random = SeededGenerator(seed: 16)
     let letters = Array("abcdefghijklmnopqrstuvwxyzAVTWY.,'0123456789")
     let paragraphs = (0..<200).map { _ in

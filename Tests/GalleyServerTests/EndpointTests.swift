@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleyCLICore
 import GalleyTestSupport
@@ -142,3 +144,4 @@ import Testing
     }
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleyServerKit
 import HTTPTypes
@@ -251,3 +253,4 @@ import FoundationNetworking
     }
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleyServerKit
 import HTTPTypes
@@ -97,3 +99,4 @@ struct OpenAPIChecker {
     return found
   }
 }
+#endif

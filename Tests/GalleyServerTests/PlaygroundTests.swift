@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleyServerKit
 import HTTPTypes
@@ -59,3 +61,4 @@ import Testing
     }
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleyServerKit
 import GalleyService
@@ -138,3 +140,4 @@ import Testing
     }
   }
 }
+#endif

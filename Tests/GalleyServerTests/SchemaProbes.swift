@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleySupport
 
@@ -142,3 +144,4 @@ enum SchemaProbes {
     return text.count > 120 ? String(text.prefix(120)) + "… (\(text.count) characters)" : text
   }
 }
+#endif

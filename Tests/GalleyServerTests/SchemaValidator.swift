@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleySupport
 
@@ -159,3 +161,4 @@ extension JSONValue {
     return nil
   }
 }
+#endif

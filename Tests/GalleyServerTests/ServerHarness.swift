@@ -1,3 +1,5 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
 import Foundation
 import GalleyServerKit
 import GalleyService
@@ -91,3 +93,4 @@ extension TestResponse {
     return try #require(document["error"] as? [String: Any], sourceLocation: sourceLocation)
   }
 }
+#endif

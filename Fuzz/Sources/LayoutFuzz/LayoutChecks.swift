@@ -151,7 +151,7 @@ enum LayoutChecks {
   /// Two checks each: `link-in-line-exact` (and `background-in-line-exact`) allow one 26.6
   /// unit past the line's visible extent; `link-in-line` also lets the edges reach the pen
   /// position of any glyph on the line. A combining mark's pen position can lie outside the
-  /// line, and the rectangles reach it (`%Lt\u{301}%l` in Noto Sans, see docs/design.md). The
+  /// line, and the rectangles reach it (`%Lt\u{301}%l` in Noto Sans, docs/design/testing.md). The
   /// exact checks leave out lines where negative character spacing moves the pen backwards.
   ///
   /// - Parameter layout: The layout.
@@ -225,7 +225,7 @@ enum LayoutChecks {
   /// Lines fit the box, except a line that holds a single grapheme cluster wider than it.
   ///
   /// Two checks: `line-width-exact` allows one 26.6 unit on every line. `line-width` leaves out
-  /// what two known bugs add (see docs/design.md). It checks only lines that start and end at
+  /// what two known bugs add (docs/design/testing.md). It checks only lines that start and end at
   /// a space, a mandatory break or an end of the text: a line cut inside a word is shaped
   /// again, which can drop a kerning pair (`s/et` in Lato) or change an Arabic letter's form,
   /// and the width was measured before. And it allows the advance of the line's trailing

@@ -17,8 +17,8 @@ struct TextItem {
   /// The bidi embedding level (UAX #9) of the item's characters: even is left to right, odd
   /// right to left; 0 for every item of a text without bidi.
   var level: UInt8 = 0
-  /// Whether the item starts a paragraph with a non-ASCII character, so it is shaped apart
-  /// from the items before it (see ``Paragraph/nonASCIIParagraphStarts``).
+  /// Whether the item starts a paragraph (not the first), so it is shaped apart from the
+  /// items before it (see ``Paragraph/paragraphStarts``).
   var startsParagraph = false
 }
 
@@ -31,7 +31,7 @@ struct Itemization {
   /// side is shaped apart.
   ///
   /// - Parameter offsets: Ascending UTF-8 offsets at scalar boundaries (see
-  ///   ``Paragraph/nonASCIIParagraphStarts``).
+  ///   ``Paragraph/paragraphStarts``).
   mutating func split(at offsets: [Int]) {
     guard !offsets.isEmpty else { return }
     var result: [TextItem] = []

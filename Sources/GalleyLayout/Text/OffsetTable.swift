@@ -10,10 +10,10 @@ struct OffsetTable {
   private(set) var utf8: [Int32]
   /// The text in UTF-16 code units.
   private(set) var units: [UInt16]
-  /// The UTF-8 offsets of the non-ASCII characters that come right after a line-break
-  /// character (LF, VT, FF, CR, NEL, U+2028, U+2029), in order: where a paragraph starts with
-  /// a character that may be a combining mark.
-  private(set) var nonASCIIParagraphStarts: [Int]
+  /// The UTF-8 offsets of the characters that come right after a line-break character (LF,
+  /// VT, FF, CR, NEL, U+2028, U+2029; CR LF counts as one), in order: where every paragraph
+  /// but the first starts.
+  private(set) var paragraphStarts: [Int]
 
   /// Builds the tables in one pass over valid UTF-8.
   ///
@@ -41,11 +41,11 @@ struct OffsetTable {
     self.utf8 = utf8
     self.utf16 = utf16
     self.units = units
-    nonASCIIParagraphStarts = starts
+    paragraphStarts = starts
   }
 
-  /// Decodes valid UTF-8 into UTF-16 code units, filling both offset tables and noting the
-  /// non-ASCII characters that start a paragraph; returns the number of code units.
+  /// Decodes valid UTF-8 into UTF-16 code units, filling both offset tables and noting where
+  /// paragraphs start; returns the number of code units.
   private static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, units: UnsafeMutableBufferPointer<UInt16>,
     utf8: UnsafeMutableBufferPointer<Int32>, utf16: UnsafeMutableBufferPointer<Int32>,
@@ -61,10 +61,12 @@ struct OffsetTable {
         units[unit] = UInt16(lead)
         index += 1
         unit += 1
+        // LF, VT, FF and CR (one compare for any other byte); CR LF is one line break.
+        if lead &- 0x0A < 4, index < bytes.count, lead != 0x0D || bytes[index] != 0x0A {
+          paragraphStarts.append(index)
+        }
         continue
       }
-      // Only non-ASCII characters are checked, so ASCII text pays nothing for this.
-      if unit > 0, isLineBreak(units[unit - 1]) { paragraphStarts.append(index) }
       let (value, width) = UTF8Decoding.scalar(in: bytes, at: index)
       for step in 0..<width { utf16[index + step] = Int32(unit) }
       utf8[unit] = Int32(index)
@@ -78,16 +80,17 @@ struct OffsetTable {
         unit += 2
       }
       index += width
+      if isLineBreak(value), index < bytes.count { paragraphStarts.append(index) }
     }
     utf16[bytes.count] = Int32(unit)
     return unit
   }
 
-  /// Whether a UTF-16 code unit is a line-break character, the set of
-  /// ``Paragraph/lineBreakLength(at:)``.
+  /// Whether a non-ASCII scalar is a line-break character of
+  /// ``Paragraph/lineBreakLength(at:)``: NEL, U+2028 or U+2029.
   @inline(__always)
-  private static func isLineBreak(_ unit: UInt16) -> Bool {
-    (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+  private static func isLineBreak(_ value: UInt32) -> Bool {
+    value == 0x85 || value == 0x2028 || value == 0x2029
   }
 
   /// The UTF-16 offset of a UTF-8 offset at a scalar boundary.

@@ -36,11 +36,14 @@ struct Paragraph {
   /// The text's length in UTF-8 bytes.
   var count: Int { bytes.count }
 
-  /// The UTF-8 offsets, in order, where a paragraph starts with a non-ASCII character (right
-  /// after a line-break character): where shaping must start a new item, since HarfBuzz joins
-  /// a combining mark to the cluster before it, a line break included, and that cluster stays
-  /// on the line above.
-  var nonASCIIParagraphStarts: [Int] { offsets.nonASCIIParagraphStarts }
+  /// The UTF-8 offsets, in order, where every paragraph but the first starts (right after a
+  /// line-break character; CR LF is one).
+  ///
+  /// Shaping starts a new item at each, so every paragraph is shaped as if it stood alone:
+  /// HarfBuzz guesses a buffer's script from its first letter (a Latin paragraph after a
+  /// Cyrillic one would lose its ligatures), and joins a combining mark to the cluster before
+  /// it, a line break included, which stays on the line above.
+  var paragraphStarts: [Int] { offsets.paragraphStarts }
 
   /// The UTF-16 offset of a UTF-8 offset.
   ///

@@ -67,6 +67,29 @@ extension Painter {
     color: (Scene.Run) -> TextColor
   ) throws(RenderError) {
     var throughCairo: [Scene.Run] = []
+    if let masks {
+      try drawMasks(of: runs, with: masks, on: surface, color: color, leavingOver: &throughCairo)
+    } else {
+      throughCairo = runs
+    }
+    for run in throughCairo {
+      context.setSource(color(run))
+      if run.font.isColor {
+        show(context, run.glyphs, font: run.font)
+      } else {
+        context.newPath()
+        context.appendGlyphPaths(run.glyphs, font: run.font)
+        context.fill()
+      }
+    }
+  }
+
+  /// Composites the glyphs of `runs` from cached masks; the runs, or parts of runs, that masks
+  /// cannot draw (color glyphs, glyphs too large to cache) are added to `throughCairo`.
+  private func drawMasks(
+    of runs: [Scene.Run], with masks: GlyphMasks, on surface: CairoSurface,
+    color: (Scene.Run) -> TextColor, leavingOver throughCairo: inout [Scene.Run]
+  ) throws(RenderError) {
     try PixmanImage.drawing(on: surface) { target throws(RenderError) in
       try masks.withCache { cache throws(RenderError) in
         for run in runs {
@@ -84,16 +107,6 @@ extension Painter {
             throughCairo.append(rest)
           }
         }
-      }
-    }
-    for run in throughCairo {
-      context.setSource(color(run))
-      if run.font.isColor {
-        show(context, run.glyphs, font: run.font)
-      } else {
-        context.newPath()
-        context.appendGlyphPaths(run.glyphs, font: run.font)
-        context.fill()
       }
     }
   }

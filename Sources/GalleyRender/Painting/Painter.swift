@@ -16,7 +16,8 @@ struct Painter {
   let canvas: Canvas
   let fonts: CairoFontCache
   let strokes: GlyphStrokeCache
-  let masks: GlyphMasks
+  /// The glyph masks, or `nil` to draw every glyph through cairo.
+  let masks: GlyphMasks?
   /// Mask pixels per device unit: 1 for images, more for vector output.
   let maskResolution: Double
   /// Whether the surface is SVG or PDF.
