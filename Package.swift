@@ -212,7 +212,7 @@ let package = Package(
     .executableTarget(
       name: "GalleyServer",
       dependencies: [
-        "GalleyServerKit", "GalleyService", "GalleyFonts",
+        "GalleyServerKit", "GalleyService", "GalleyFonts", "GalleyRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),

@@ -53,7 +53,7 @@ import GalleyRender
 let text = try MarkupFormatter().format("Tap %Lhere%l for %Bmore%b")
 let layout = try LayoutEngine(fonts: try FontSet()).layout(text, options: LayoutOptions(width: 200))
 let png = try Renderer().render(layout, options: RenderOptions(scale: 2), format: .png)
-print("lines \(layout.lines.count), links \(layout.links.count), png \(png.count) bytes")
+print("lines \(layout.lines.count), links \(layout.links.count), png \(png.data.count) bytes")
 EOF
 
 cd "$scratch/client"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyMarkup
+import GalleyRender
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -29,6 +30,13 @@ struct CorpusOptions: ParsableArguments {
 
   @Option(help: "Measured passes.")
   var passes: Int = 5
+
+  @Option(
+    help: """
+      The fast paths to use: all, none, or names from word-cache, pair-shaping and \
+      glyph-masks, comma-separated (a "before" figure from the same build).
+      """, transform: AcceleratorSelection.init(parsing:))
+  var accelerators: AcceleratorSelection = .all
 
   func validate() throws {
     guard (1...100).contains(passes) else {

@@ -56,7 +56,7 @@ struct LayoutBenchmark: ParsableCommand {
     let texts = try input.texts()
     let formatter = input.formatter
     let (width, passes) = (input.width, input.passes)
-    let engine = LayoutEngine(fonts: try FontSet())
+    let engine = LayoutEngine(fonts: try FontSet(), accelerators: input.accelerators.layout)
     let options = LayoutOptions(width: width)
     var lines = 0
     var links = 0

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import GalleyFonts
+import GalleyRender
 import GalleyServerKit
 import GalleyService
 import Logging
@@ -51,6 +52,14 @@ struct GalleyServerCommand: AsyncParsableCommand {
   @Option(help: "The playground's directory (default: Playground/ of the package).")
   var playground: String?
 
+  @Option(
+    help: """
+      The fast paths to use: all, none, or names from word-cache, pair-shaping and \
+      glyph-masks, comma-separated. Answers are the same with any; only speed changes.
+      """,
+    transform: AcceleratorSelection.init(parsing:))
+  var accelerators: AcceleratorSelection = .all
+
   func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("'--port' must be in 0...65535.")
@@ -78,7 +87,8 @@ struct GalleyServerCommand: AsyncParsableCommand {
       throw ExitCode(65)
     }
     let application = ServiceApplication(
-      service: TextService(fonts: fonts), configuration: serverConfiguration)
+      service: TextService(fonts: fonts, accelerators: accelerators),
+      configuration: serverConfiguration)
     let logger = Logger(label: "galley-server")
     let host = self.host
     let server = application.makeApplication(logger: logger) { port in
@@ -102,8 +112,11 @@ struct GalleyServerCommand: AsyncParsableCommand {
     configuration.cacheDirectory = cacheDir
     configuration.corsOrigin = cors
     configuration.playgroundDirectory = playground ?? PlaygroundLocator.packageDirectory()
+    // Images drawn with and without glyph masks differ within anti-aliasing: a shared cache
+    // directory keeps them apart.
     configuration.generation =
       "galley-server/1 fontsets=\(fontsets) font-dirs=\(fontDirectories)"
+      + (accelerators.render == .all ? "" : " render-accelerators=\(accelerators.render)")
     return configuration
   }
 }

@@ -14,7 +14,7 @@ struct AutoshrinkTests {
 
   /// The text laid out at a fixed scale, without autoshrink.
   static func layout(
-    _ text: FormattedText, at scale: Double, options: LayoutOptions, engine: LayoutEngine
+    _ text: FormattedText, at scale: Double, options: LayoutOptions, engine: CheckedEngine
   ) throws -> Layout {
     var fixed = options.scaled(by: scale)
     fixed.minimumScaleFactor = 1

@@ -2,10 +2,61 @@ import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
 import GalleyTestSupport
+import Testing
+
+/// Lays out with one engine per accelerator setting (none, each alone, all) and expects
+/// every layout to equal the reference path's, so each test of a layout checks every fast
+/// path; returns the reference layout.
+///
+/// The engines live as long as the test process, so later tests meet warm caches: words and
+/// pairs learned from earlier text.
+struct CheckedEngine {
+  /// The settings every layout is made under; the first is the reference path.
+  static let settings: [LayoutEngine.Accelerators] = [[], .wordCache, .pairShaping, .all]
+
+  private static let shared = Result {
+    let fonts = try HermeticFonts.fontSet()
+    return settings.map { LayoutEngine(fonts: fonts, accelerators: $0) }
+  }
+
+  let engines: [LayoutEngine]
+
+  init() throws { engines = try Self.shared.get() }
+
+  /// The layout of `text`, the same under every setting.
+  func layout(
+    _ text: FormattedText, options: LayoutOptions = LayoutOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Layout {
+    let reference = try engines[0].layout(text, options: options)
+    for engine in engines.dropFirst() {
+      let accelerated = try engine.layout(text, options: options)
+      #expect(
+        accelerated == reference, "accelerators \(engine.accelerators): \(text.string)",
+        sourceLocation: sourceLocation)
+    }
+    return reference
+  }
+
+  /// The size that fits, the same under every setting.
+  func sizeThatFits(
+    _ text: FormattedText, width: Double?, options: LayoutOptions = LayoutOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Layout.Size {
+    let reference = try engines[0].sizeThatFits(text, width: width, options: options)
+    for engine in engines.dropFirst() {
+      #expect(
+        try engine.sizeThatFits(text, width: width, options: options) == reference,
+        "accelerators \(engine.accelerators): \(text.string)", sourceLocation: sourceLocation)
+    }
+    return reference
+  }
+}
 
 /// The engine and formatter the layout tests share: hermetic fonts, DejaVu Sans 13 px.
 enum LayoutSupport {
-  static func engine() throws -> LayoutEngine { LayoutEngine(fonts: try HermeticFonts.fontSet()) }
+  /// The layout engine, checked under every accelerator setting (``CheckedEngine``).
+  static func engine() throws -> CheckedEngine { try CheckedEngine() }
 
   static var formatter: MarkupFormatter {
     var formatter = MarkupFormatter(fontFamilies: ["DejaVu Sans", "DejaVu Serif", "Lato"])

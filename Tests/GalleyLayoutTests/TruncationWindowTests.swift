@@ -18,7 +18,8 @@ struct TruncationWindowTests {
     let text = FormattedText(
       plain: String(repeating: sentence, count: 2000), attributes: formatter.defaultAttributes)
     let options = LayoutOptions(width: 300, maximumLines: 3)
-    let truncator = Truncator(engine: try LayoutSupport.engine(), text: text, options: options)
+    let truncator = Truncator(
+      engine: try LayoutSupport.engine().engines[0], text: text, options: options)
     let window = try truncator.window()
     #expect(window.visible == 3)
     // The prefix is estimated at three bytes per em of the width (about 69 bytes a line at

@@ -26,7 +26,6 @@ struct BidiImageGoldenTests {
     let options = RenderOptions(
       scale: 2, background: Self.white, linkColor: TextColor(red: 0, green: 0x66, blue: 0xCC),
       annotates: true)
-    let bitmap = try RenderSupport.renderer.rasterize(layout, options: options)
-    try expectImageGolden(bitmap, named: name)
+    try RenderSupport.expectGolden(layout, options: options, named: name)
   }
 }

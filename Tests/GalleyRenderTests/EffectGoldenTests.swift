@@ -92,7 +92,6 @@ struct EffectGoldenTests {
   func effectMatchesGolden(_ index: Int) throws {
     let (name, markup, options) = Self.cases[index]
     let layout = try RenderSupport.layout(markup, width: name == "annotated.png" ? 140 : nil)
-    let bitmap = try RenderSupport.renderer.rasterize(layout, options: options)
-    try expectImageGolden(bitmap, named: name)
+    try RenderSupport.expectGolden(layout, options: options, named: name)
   }
 }

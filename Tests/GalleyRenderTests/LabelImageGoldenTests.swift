@@ -19,9 +19,9 @@ struct LabelImageGoldenTests {
     let options = RenderOptions(
       scale: 2, background: TextColor(red: 255, green: 255, blue: 255),
       linkColor: TextColor(red: 0, green: 0x66, blue: 0xCC), annotates: true)
-    let bitmap = try RenderSupport.renderer.rasterize(layout, options: options)
+    let bitmap = try RenderSupport.expectGolden(
+      layout, options: options, named: "label-everything.png")
     // A fixed height gives a fixed canvas: 240 × 70 points at 2 pixels per point.
     #expect(bitmap.width == 480 && bitmap.height == 140)
-    try expectImageGolden(bitmap, named: "label-everything.png")
   }
 }

@@ -10,6 +10,30 @@ import Testing
 enum RenderSupport {
   static let engine = Result { LayoutEngine(fonts: try HermeticFonts.fontSet()) }
   static let renderer = Renderer()
+  /// A renderer without glyph masks: cairo fills every glyph (the reference path).
+  static let referenceRenderer = Renderer(accelerators: [])
+
+  /// Draws a layout with glyph masks and without, and expects each image to match the golden
+  /// `name` (see ``expectImageGolden(_:named:tolerance:allowed:filePath:sourceLocation:)``).
+  ///
+  /// Without masks, cairo fills each glyph at its exact position, where masks put it on a
+  /// quarter pixel and add overlapping glyphs' coverage: the two differ by anti-aliasing, up to
+  /// about 60 of 255 at a glyph's edge, so the reference image is held to a tolerance of 64.
+  ///
+  /// - Returns: The image drawn with glyph masks.
+  @discardableResult
+  static func expectGolden(
+    _ layout: Layout, options: RenderOptions, named name: String,
+    filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Bitmap {
+    let bitmap = try renderer.rasterize(layout, options: options)
+    try expectImageGolden(
+      bitmap, named: name, filePath: filePath, sourceLocation: sourceLocation)
+    let reference = try referenceRenderer.rasterize(layout, options: options)
+    try expectImageGolden(
+      reference, named: name, tolerance: 64, filePath: filePath, sourceLocation: sourceLocation)
+    return bitmap
+  }
 
   static var formatter: MarkupFormatter {
     var formatter = MarkupFormatter(

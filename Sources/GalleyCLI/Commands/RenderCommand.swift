@@ -86,7 +86,7 @@ struct RenderCommand: OutcomeCommand {
     case .success(let value): made = value
     }
     guard let format = imageFormat else { return failure("internal", "no format") }
-    let renderer = Renderer()
+    let renderer = Renderer(accelerators: layout.accelerators.render)
     let options = effects.renderOptions
     let image: RenderedImage
     do {

@@ -4,6 +4,7 @@ import GalleyFontQueries
 import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
+import GalleyRender
 import GalleyWire
 
 /// The options every command that lays text out shares: markup or plain text, the box and the
@@ -182,6 +183,15 @@ struct LayoutCommandOptions: ParsableArguments {
       """)
   var strict = false
 
+  @Option(
+    help: """
+      The fast paths to use: all, none, or names from word-cache, pair-shaping and \
+      glyph-masks, comma-separated. Every setting gives the same output; only its speed \
+      changes.
+      """,
+    transform: AcceleratorSelection.init(parsing:))
+  var accelerators: AcceleratorSelection = .all
+
   @OptionGroup var fontOptions: FontOptions
 
   @OptionGroup var inputOptions: InputOptions
@@ -283,7 +293,8 @@ struct LayoutCommandOptions: ParsableArguments {
     do {
       let fonts = try fontOptions.makeFontSet()
       warnings += try familyWarnings(text, default: formatter.defaultFamily, fonts: fonts)
-      let layout = try LayoutEngine(fonts: fonts).layout(text, options: layoutOptions)
+      let layout = try LayoutEngine(fonts: fonts, accelerators: accelerators.layout).layout(
+        text, options: layoutOptions)
       return .success(LaidOutText(text: text, layout: layout, warnings: warnings))
     } catch let error as FontSetError {
       return .failure(failure(Diagnostics.render(error), kind: error.kind.rawValue, error.message))

@@ -25,10 +25,14 @@ package final class TextService: Sendable {
   /// - Parameters:
   ///   - fonts: The font set.
   ///   - limits: The bounds on one request's work.
-  package init(fonts: FontSet, limits: ServiceLimits = ServiceLimits()) {
+  ///   - accelerators: The layout engine's and the renderer's fast paths.
+  package init(
+    fonts: FontSet, limits: ServiceLimits = ServiceLimits(),
+    accelerators: AcceleratorSelection = .all
+  ) {
     self.fonts = fonts
-    self.engine = LayoutEngine(fonts: fonts)
-    self.renderer = Renderer()
+    self.engine = LayoutEngine(fonts: fonts, accelerators: accelerators.layout)
+    self.renderer = Renderer(accelerators: accelerators.render)
     self.limits = limits
   }
 
