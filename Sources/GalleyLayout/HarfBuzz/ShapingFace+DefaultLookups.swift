@@ -7,15 +7,33 @@ extension ShapingFace {
   /// table that applies (it does when the `GPOS` language system HarfBuzz picks has no `kern`
   /// feature, and HarfBuzz then splits each pair's kerning between both glyphs).
   ///
+  /// And whether a glyph's shape depends on nothing but its text: a face with a `rand`
+  /// feature (random alternates, which HarfBuzz turns on by default) fails, since HarfBuzz's
+  /// random state runs through the whole buffer, so a word shaped alone or from pairs gets other
+  /// alternates than inside its run.
+  ///
   /// The word cache and pair shaping reason about those lookups; a face that fails this is
   /// shaped with HarfBuzz alone.
   static func shapesWithOpenTypeLookupsAlone(_ face: OpaquePointer) -> Bool {
     if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0
       || hb_aat_layout_has_tracking(face) != 0 || hasTable(face, tag("Silf"))
+      || hasFeature(face, table: tag("GSUB"), tag("rand"))
     {
       return false
     }
     return !hasTable(face, tag("kern")) || kernsInEveryLanguage(face)
+  }
+
+  /// Whether `table` (`GSUB` or `GPOS`) has a feature `feature` in any script and language.
+  private static func hasFeature(
+    _ face: OpaquePointer, table: hb_tag_t, _ feature: hb_tag_t
+  ) -> Bool {
+    let count = hb_ot_layout_table_get_feature_tags(face, table, 0, nil, nil)
+    guard count > 0 else { return false }
+    var tags = [hb_tag_t](repeating: 0, count: Int(count))
+    var read = count
+    hb_ot_layout_table_get_feature_tags(face, table, 0, &read, &tags)
+    return tags.prefix(Int(read)).contains(feature)
   }
 
   /// Whether every language system HarfBuzz may pick in `GPOS` for Latin and Common runs (in
@@ -57,9 +75,11 @@ extension ShapingFace {
   {
     let scripts = (rightToLeft ? ["hebr", "arab", "DFLT", "dflt"] : ["latn", "DFLT", "dflt"])
       .map(tag)
+    // HarfBuzz's default features for horizontal text, with the four private ones it turns on
+    // too (`Harf` and `HARF` before the others, `Buzz` and `BUZZ` after them).
     let common = [
       "rvrn", "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs",
-      "dist", "kern", "liga", "rclt", "rand", "trak",
+      "dist", "kern", "liga", "rclt", "rand", "trak", "Harf", "HARF", "Buzz", "BUZZ",
     ]
     let directional =
       rightToLeft
