@@ -6,9 +6,11 @@ import Testing
 
 @testable import GalleyLayout
 
-/// Faces built to break the fast paths' assumptions (`Tests/Fonts/Probes/`, with their
-/// sources): DejaVu Sans cut to ASCII with one feature added. The accelerators must decline
-/// what they cannot shape exactly, so every setting lays the text out as HarfBuzz alone does.
+/// Faces built to break the fast paths' assumptions.
+///
+/// Each probe in `Tests/Fonts/Probes/` (with its source) is DejaVu Sans cut to ASCII with one
+/// feature added. The accelerators must decline what they cannot shape exactly, so every
+/// setting lays the text out as HarfBuzz alone does.
 @Suite("Probe fonts")
 struct ProbeFontTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
