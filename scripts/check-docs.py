@@ -167,12 +167,18 @@ def argument(body, label):
     return None
 
 
-def read_package():
-    """Targets of Package.swift: name -> (kind, [(dependency, is_external, traits)])."""
+def package_argument(label):
+    """Package.swift without comments, and its `Package(label: …)` argument (or None)."""
     text = strip_comments(read("Package.swift"))
     call = re.search(r"\bPackage\s*\(", text)
-    listed = argument(text[call.end():balanced(text, call.end() - 1) - 1], "targets") \
+    listed = argument(text[call.end():balanced(text, call.end() - 1) - 1], label) \
         if call else None
+    return text, listed
+
+
+def read_package():
+    """Targets of Package.swift: name -> (kind, [(dependency, is_external, traits)])."""
+    text, listed = package_argument("targets")
     if not listed or not listed.startswith("["):
         raise SystemExit("Package.swift: no targets: [...] in Package(...)")
     targets_text = listed[1:balanced(listed, 0) - 1]
@@ -223,10 +229,7 @@ def read_package():
 
 def read_products():
     """Executable products: target name -> product name."""
-    text = strip_comments(read("Package.swift"))
-    call = re.search(r"\bPackage\s*\(", text)
-    listed = argument(text[call.end():balanced(text, call.end() - 1) - 1], "products") \
-        if call else None
+    _, listed = package_argument("products")
     products = {}
     for item in top_level_items(listed[1:balanced(listed, 0) - 1] if listed else ""):
         executable = re.match(r"\.executable\s*\((.*)\)$", item, re.S)
