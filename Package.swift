@@ -90,14 +90,14 @@ let package = Package(
     // Colors, font weights and underline styles, shared by every library (and re-exported by
     // each of the four, whose public APIs use them).
     .target(name: "GalleyStyle", dependencies: ["GalleySupport"]),
-    // Binary search and UTF-8 decoding, written once for every library; package-internal.
+    // What every library shares and no client sees: binary search, UTF-8 decoding, bounded
+    // reading of input files with file-system errors in words, and the JSON writer the
+    // libraries' large documents use; package-internal.
     .target(name: "GalleySupport"),
     .target(name: "GalleyMarkup", dependencies: ["GalleyStyle", "GalleySupport"]),
-    // Bounded reading of input files and file-system errors in words; package-internal.
-    .target(name: "GalleyFiles"),
     .target(
       name: "GalleyFonts",
-      dependencies: ["GalleyStyle", "GalleySupport", "GalleyFiles", "CFontconfig"]
+      dependencies: ["GalleyStyle", "GalleySupport", "CFontconfig"]
     ),
     .target(
       name: "GalleyLayout",
@@ -107,34 +107,42 @@ let package = Package(
     ),
     .target(
       name: "GalleyRender",
-      dependencies: ["GalleyStyle", "GalleyLayout", "CCairo", "CPixman", "CPNGEncode"]),
-    // The CLI's large JSON documents written straight to bytes, for `galley` and `galley-bench`
-    // (not a product: the libraries' Codable conformances are the public JSON API).
-    .target(name: "GalleyJSON", dependencies: ["GalleyMarkup", "GalleyLayout", "GalleyRender"]),
-    // The JSON records `galley` prints and `galley-server` returns for fonts and errors (faces,
-    // families, error documents), one definition each; package-internal. No HarfBuzz, ICU or
-    // cairo below it, so `galley font` can print them without loading those libraries.
-    .target(name: "GalleyWire", dependencies: ["GalleyMarkup", "GalleyFonts"]),
-    // The records of the commands that lay out: hit records and the layout and format
-    // documents; package-internal.
+      dependencies: [
+        "GalleyStyle", "GalleySupport", "GalleyLayout", "CCairo", "CPixman", "CPNGEncode",
+      ]),
+    // What `galley` and `galley-server` share below the layout engine: the failure table (exit
+    // and HTTP statuses), the JSON records for fonts and errors, command outcomes and
+    // diagnostics, and the work of `galley font` and `galley fonts`; package-internal. Nothing
+    // below it loads HarfBuzz, ICU or cairo, and it does not use argument-parser, so the static
+    // `galley` front links it whole.
     .target(
-      name: "GalleyLayoutWire",
-      dependencies: ["GalleyWire", "GalleyMarkup", "GalleyLayout", "GalleyRender", "GalleyJSON"]
+      name: "GalleyTools",
+      dependencies: ["GalleyMarkup", "GalleyFonts", "GalleySupport"]
+    ),
+    // One job for every tool: format, check, lay out and draw, with each failure as a
+    // `Failure`; and the documents the jobs give (layout, format, hit records). Used by
+    // `galley-engine`, the service and `galley-bench`; package-internal.
+    .target(
+      name: "GalleyJobs",
+      dependencies: [
+        "GalleyTools", "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender",
+        "GalleySupport",
+      ]
     ),
     // The service's requests, their validation and the work of each endpoint, with no server
     // dependency; package-internal.
     .target(
       name: "GalleyService",
       dependencies: [
-        "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyJSON", "GalleyWire",
-        "GalleyLayoutWire", "GalleySupport",
+        "GalleyMarkup", "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyTools",
+        "GalleyJobs", "GalleySupport",
       ]
     ),
     // The Hummingbird application: routes, limits, cache headers, metrics, static files.
     .target(
       name: "GalleyServerKit",
       dependencies: [
-        "GalleyService", "GalleySupport", "GalleyWire", "GalleyLayoutWire", "GalleyFonts",
+        "GalleyService", "GalleySupport", "GalleyTools", "GalleyJobs", "GalleyFonts",
         "GalleyLayout", "GalleyRender",
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "Logging", package: "swift-log", condition: server),
@@ -142,20 +150,6 @@ let package = Package(
         .product(name: "Prometheus", package: "swift-prometheus", condition: server),
       ],
       resources: [.copy("openapi.json")]
-    ),
-
-    // What every `galley` command shares: outcomes and how they are printed, exit statuses,
-    // diagnostics; package-internal. No argument-parser, and nothing below it loads HarfBuzz,
-    // ICU or cairo.
-    .target(
-      name: "GalleyCLICore",
-      dependencies: ["GalleyMarkup", "GalleyFonts", "GalleyFiles", "GalleySupport", "GalleyWire"]
-    ),
-    // The work of `galley font` and `galley fonts` on plain values, and a reader of their usual
-    // command lines; package-internal. Needs only fontconfig, and no argument-parser.
-    .target(
-      name: "GalleyFontQueries",
-      dependencies: ["GalleyCLICore", "GalleyFonts", "GalleyFiles", "GalleyWire"]
     ),
 
     // MARK: Executables
@@ -166,7 +160,7 @@ let package = Package(
     // (docs/benchmarks.md, "Fonts"; docs/design/tools-and-server.md).
     .executableTarget(
       name: "GalleyFront",
-      dependencies: ["GalleyCLICore", "GalleyFontQueries", "GalleyFonts"],
+      dependencies: ["GalleyTools", "GalleyFonts", "GalleySupport"],
       linkerSettings: [
         .unsafeFlags([
           "-static-executable",
@@ -181,18 +175,13 @@ let package = Package(
     .executableTarget(
       name: "GalleyCLI",
       dependencies: [
-        "GalleyCLICore",
-        "GalleyFontQueries",
+        "GalleyTools",
+        "GalleyJobs",
         "GalleyMarkup",
-        "GalleyFiles",
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
-        "GalleyJSON",
         "GalleySupport",
-        "GalleyWire",
-        "GalleyLayoutWire",
-        "GalleyService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -203,7 +192,7 @@ let package = Package(
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
-        "GalleyJSON",
+        "GalleyJobs",
         "GalleySupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -249,28 +238,29 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
-      name: "GalleyJSONTests",
+      name: "GalleyJobsTests",
       dependencies: [
-        "GalleyJSON", "GalleyLayout", "GalleyMarkup", "GalleyRender", "GalleyTestSupport",
+        "GalleyJobs", "GalleySupport", "GalleyLayout", "GalleyMarkup", "GalleyRender",
+        "GalleyTestSupport",
       ]
     ),
     .testTarget(
       name: "GalleyCLITests",
       dependencies: [
-        "GalleyCLI", "GalleyCLICore", "GalleyFontQueries", "GalleyFiles", "GalleyMarkup",
+        "GalleyCLI", "GalleyTools", "GalleyJobs", "GalleySupport", "GalleyMarkup",
         "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyTestSupport",
       ],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "GalleyServiceTests",
-      dependencies: ["GalleyService", "GalleyWire", "GalleyTestSupport"]
+      dependencies: ["GalleyService", "GalleyTools", "GalleyJobs", "GalleyTestSupport"]
     ),
     .testTarget(
       name: "GalleyServerTests",
       dependencies: [
         "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
-        "GalleyCLICore",
+        "GalleyTools",
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
       ]

@@ -1,9 +1,8 @@
 import ArgumentParser
 import GalleyFonts
-import GalleyJSON
+import GalleySupport
 import GalleyLayout
 import GalleyMarkup
-import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,3 @@
-import GalleyJSON
 import GalleySupport
 
 #if canImport(FoundationEssentials)

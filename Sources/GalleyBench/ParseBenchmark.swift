@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import GalleyJSON
-import GalleyMarkup
 import GalleySupport
+import GalleyMarkup
 
 /// `galley-bench parse`: markup formatting throughput over a corpus, one paragraph per line.
 struct ParseBenchmark: ParsableCommand {

@@ -1,5 +1,4 @@
-import GalleyCLICore
-import GalleyFontQueries
+import GalleyTools
 import GalleyFonts
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import GalleyService
-import GalleyWire
+import GalleyTools
 import HTTPTypes
 import Hummingbird
 

@@ -1,10 +1,10 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import GalleyLayout
-import GalleyLayoutWire
+import GalleyJobs
 import GalleyRender
 import GalleyService
-import GalleyWire
+import GalleyTools
 import HTTPTypes
 import Hummingbird
 

@@ -1,8 +1,8 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
-import GalleyLayoutWire
+import GalleyJobs
 import GalleyService
-import GalleyWire
+import GalleyTools
 import HTTPTypes
 import Hummingbird
 import NIOCore

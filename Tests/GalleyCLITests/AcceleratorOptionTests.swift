@@ -1,4 +1,4 @@
-import GalleyCLICore
+import GalleyTools
 import GalleyTestSupport
 import Testing
 

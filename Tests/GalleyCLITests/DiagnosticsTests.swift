@@ -3,7 +3,7 @@ import GalleyMarkup
 import Testing
 
 @testable import GalleyCLI
-@testable import GalleyCLICore
+@testable import GalleyTools
 
 /// Excerpts under diagnostics: at most 80 columns of the line, cut with `…`, and cheap to
 /// compute however long the line is.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GalleyFontQueries
+import GalleyTools
 import GalleyTestSupport
 import Testing
 

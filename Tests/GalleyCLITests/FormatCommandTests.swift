@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GalleyCLICore
-import GalleyFiles
+import GalleyTools
+import GalleySupport
 import GalleyMarkup
 import GalleyTestSupport
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
-import GalleyCLICore
-import GalleyFiles
-import GalleyFontQueries
+import GalleyTools
+import GalleySupport
 import GalleyTestSupport
 import Testing
 

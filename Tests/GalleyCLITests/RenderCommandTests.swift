@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GalleyCLICore
+import GalleyTools
 import GalleyRender
 import GalleyTestSupport
 import Testing

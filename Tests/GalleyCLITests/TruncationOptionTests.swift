@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GalleyCLICore
+import GalleyTools
 import GalleyLayout
 import GalleyTestSupport
 import Testing

@@ -1,7 +1,7 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import Foundation
-import GalleyCLICore
+import GalleyTools
 import GalleyTestSupport
 import HTTPTypes
 import HummingbirdTesting

@@ -1,6 +1,5 @@
 import ArgumentParser
-import GalleyCLICore
-import GalleyFontQueries
+import GalleyTools
 
 /// `galley font`: the face a family, weight and italic resolve to, or the fallback faces for a
 /// text.

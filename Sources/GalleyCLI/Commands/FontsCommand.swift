@@ -1,6 +1,5 @@
 import ArgumentParser
-import GalleyCLICore
-import GalleyFontQueries
+import GalleyTools
 
 /// `galley fonts`: installed families with their ladders and faces.
 ///

@@ -1,8 +1,7 @@
 import ArgumentParser
-import GalleyCLICore
-import GalleyLayoutWire
+import GalleyTools
+import GalleyJobs
 import GalleyMarkup
-import GalleyWire
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,8 +1,7 @@
 import ArgumentParser
-import GalleyCLICore
+import GalleyTools
 import GalleyLayout
-import GalleyLayoutWire
-import GalleyWire
+import GalleyJobs
 
 /// `galley hit`: what is under points of a layout, as JSON.
 struct HitCommand: OutcomeCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
-import GalleyCLICore
+import GalleyTools
 import GalleyLayout
-import GalleyLayoutWire
+import GalleyJobs
 import GalleyMarkup
 
 /// `galley layout`: lines, glyph positions and link rectangles, as JSON or a listing.

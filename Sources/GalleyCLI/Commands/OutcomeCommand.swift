@@ -1,5 +1,5 @@
 import ArgumentParser
-import GalleyCLICore
+import GalleyTools
 
 /// A command whose work is a pure function from its options to a ``CommandOutcome``, so tests
 /// can run it in-process; `run()` only prints the outcome and exits with its status.

@@ -1,10 +1,9 @@
 import ArgumentParser
-import GalleyCLICore
+import GalleyTools
 import GalleyLayout
-import GalleyLayoutWire
+import GalleyJobs
 import GalleyMarkup
 import GalleyRender
-import GalleyWire
 
 /// `galley render`: draws markup to PNG, SVG or PDF, and optionally writes its layout JSON.
 struct RenderCommand: OutcomeCommand {

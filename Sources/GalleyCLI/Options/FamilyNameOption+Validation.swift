@@ -1,5 +1,5 @@
 import ArgumentParser
-import GalleyFontQueries
+import GalleyTools
 
 extension FamilyNameOption {
   /// Checks a family name an option gave.

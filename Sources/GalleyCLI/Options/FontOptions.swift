@@ -1,5 +1,5 @@
 import ArgumentParser
-import GalleyFontQueries
+import GalleyTools
 import GalleyFonts
 
 /// The options that say where fonts come from, shared by every command that resolves fonts.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GalleyFontQueries
+import GalleyTools
 import GalleyMarkup
 
 /// The options that configure a ``MarkupFormatter``, shared by every command that reads markup.

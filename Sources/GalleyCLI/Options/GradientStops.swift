@@ -1,9 +1,8 @@
 import ArgumentParser
 import GalleyRender
-import GalleyService
 
 /// Gradient colors written `C1,C2[,C3…]`, each optionally followed by `@OFFSET` (0…1);
-/// colors without offsets are spread evenly (read by ``GalleyService/GradientStopList``, which
+/// colors without offsets are spread evenly (read by `GradientStopList` in GalleyRender, which
 /// the HTTP service shares).
 struct GradientStops: ExpressibleByArgument {
   /// The stops, in the order given.

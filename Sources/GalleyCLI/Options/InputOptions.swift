@@ -1,6 +1,6 @@
 import ArgumentParser
-import GalleyCLICore
-import GalleyFiles
+import GalleyTools
+import GalleySupport
 
 /// Where the markup comes from: a file (`--input PATH`, `-` for standard input) or the
 /// command line (`-- MARKUP`).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GalleyFiles
+import GalleySupport
 
 // FoundationEssentials has JSONDecoder; importing all of Foundation would load its
 // internationalization libraries (and their ICU data) into every `galley` process at start-up.

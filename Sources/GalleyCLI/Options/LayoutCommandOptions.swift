@@ -1,11 +1,9 @@
 import ArgumentParser
-import GalleyCLICore
-import GalleyFontQueries
+import GalleyTools
 import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
-import GalleyWire
 
 /// The options every command that lays text out shares: markup or plain text, the box and the
 /// default font.

@@ -1,6 +1,6 @@
-import GalleyCLICore
-import GalleyJSON
-import GalleyLayoutWire
+import GalleyTools
+import GalleySupport
+import GalleyJobs
 
 extension JSONDocument: StreamedDocument {
   /// Writes the document through a ``JSONWriter`` that hands its bytes to `sink` whenever

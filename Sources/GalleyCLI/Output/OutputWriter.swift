@@ -1,4 +1,4 @@
-import GalleyFiles
+import GalleySupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,5 @@
-import GalleyFiles
-import GalleyStyle
 internal import GalleySupport
+import GalleyStyle
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

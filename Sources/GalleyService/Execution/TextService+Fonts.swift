@@ -1,5 +1,5 @@
 import GalleyFonts
-import GalleyWire
+import GalleyTools
 
 extension TextService {
   /// `GET /v1/font`: the face a family, weight and italic resolve to.

@@ -1,9 +1,9 @@
 import GalleyFonts
 import GalleyLayout
-import GalleyLayoutWire
+import GalleyJobs
 import GalleyMarkup
 import GalleyRender
-import GalleyWire
+import GalleyTools
 
 /// The work of each endpoint, over one shared font set, layout engine and renderer: typed
 /// results in, typed results or a ``ServiceFailure`` out, with no HTTP in sight.

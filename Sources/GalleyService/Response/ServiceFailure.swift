@@ -2,7 +2,7 @@ import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
-import GalleyWire
+import GalleyTools
 
 /// Why a request failed, as the HTTP status and the error document the service answers with,
 /// made in one place from each library's error.

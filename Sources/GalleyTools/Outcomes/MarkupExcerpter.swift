@@ -1,4 +1,4 @@
-internal import GalleySupport
+import GalleySupport
 
 /// Shows the part of a markup line around a problem, with a caret line under the code.
 ///

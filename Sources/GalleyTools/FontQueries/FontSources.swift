@@ -1,4 +1,4 @@
-import GalleyFiles
+import GalleySupport
 import GalleyFonts
 
 /// Where fonts come from: the values of `FontOptions` (in `GalleyCLI`), as plain data that

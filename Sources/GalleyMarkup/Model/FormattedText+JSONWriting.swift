@@ -1,4 +1,4 @@
-import GalleyMarkup
+package import GalleySupport
 
 /// The format document (`galley format --json`), written by hand with ``JSONWriter``: the
 /// same bytes as `JSONEncoder` gives for the `Codable` form, plus `warnings` in lenient mode.
@@ -54,7 +54,7 @@ extension FormattedText.Run: JSONWritable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
-  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("background")
     writer.write(attributes.background?.hexString)

@@ -1,6 +1,4 @@
-import GalleyCLICore
 import GalleyFonts
-import GalleyWire
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,4 @@
-import GalleyMarkup
+package import GalleySupport
 
 /// A markup error as the `warnings` of `galley format --json` hold it, written by hand with
 /// ``JSONWriter``: the same bytes as `JSONEncoder` gives for the `Codable` form.
@@ -6,7 +6,7 @@ extension MarkupError: JSONWritable {
   /// Writes the error's kind, position and message.
   ///
   /// - Parameter writer: The writer to append to.
-  func writeJSON(into writer: inout JSONWriter) {
+  package func writeJSON(into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("column")
     writer.write(location.column)

@@ -1,4 +1,3 @@
-import GalleyWire
 
 extension FamilyRecord {
   /// The family as `galley fonts` lists it without `--json`.

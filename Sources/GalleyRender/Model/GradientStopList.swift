@@ -1,5 +1,3 @@
-import GalleyRender
-
 /// Gradient colors written `C1,C2[,C3…]`, each optionally followed by `@OFFSET` (0…1), as
 /// `galley render --gradient` and the request's `render.gradient` take them; colors without
 /// offsets are spread evenly.

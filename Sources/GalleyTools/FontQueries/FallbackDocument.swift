@@ -1,5 +1,4 @@
 import GalleyFonts
-import GalleyWire
 
 /// `galley font --for-text … --json`: the primary face and the face that draws each run.
 ///

@@ -1,6 +1,4 @@
-import GalleyCLICore
 import GalleyFonts
-import GalleyWire
 
 /// What `galley fonts` asks: every installed family, or one, with where the fonts come from.
 ///

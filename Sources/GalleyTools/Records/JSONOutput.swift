@@ -10,16 +10,16 @@ import Foundation
 /// Every JSON document `galley` prints and `galley-server` returns, with stable formatting:
 /// sorted keys, pretty-printed, slashes unescaped.
 ///
-/// The shapes, each defined in this target (`GalleyWire`) unless the table says otherwise:
+/// The shapes, each defined in this target (`GalleyTools`) unless the table says otherwise:
 ///
 /// | command (endpoint) | document |
 /// |---|---|
-/// | `galley format --json` (`POST /v1/format`) | `JSONDocument.formatted` (in `GalleyLayoutWire`): `FormattedText`'s `Codable` form, written by `GalleyJSON` |
-/// | `galley layout --json` (`POST /v1/layout`), `galley render --json FILE` | `JSONDocument.layout` (in `GalleyLayoutWire`): `Layout`'s `Codable` form (with `image` for render), written by `GalleyJSON` |
+/// | `galley format --json` (`POST /v1/format`) | `JSONDocument.formatted` (in `GalleyJobs`): `FormattedText`'s `Codable` form, written by its `writeJSON(into:warnings:)` |
+/// | `galley layout --json` (`POST /v1/layout`), `galley render --json FILE` | `JSONDocument.layout` (in `GalleyJobs`): `Layout`'s `Codable` form (with `image` for render), written by its `writeJSON(into:image:)` |
 /// | `galley font --json` (`GET /v1/font`) | ``ResolvedFaceRecord`` (a ``FaceRecord`` and how it was found) |
 /// | `galley font --for-text … --json` | `FallbackDocument` (in `GalleyCLI`) |
 /// | `galley fonts --json` (`GET /v1/fonts`) | ``FamiliesDocument`` of ``FamilyRecord``s |
-/// | `galley hit` (`POST /v1/hit`) | an array of `HitRecord`s (in `GalleyLayoutWire`) |
+/// | `galley hit` (`POST /v1/hit`) | an array of `HitRecord`s (in `GalleyJobs`) |
 /// | `galley render` | `RenderSummary` (in `GalleyCLI`) |
 /// | any failure with `--json` | ``ErrorDocument``, made by the `errorDocument` functions below |
 package enum JSONOutput {

@@ -1,4 +1,4 @@
-import GalleyRender
+package import GalleySupport
 
 /// The `image` object of `galley render --json`, written by hand with ``JSONWriter``.
 extension ImageGeometry: JSONWritable {
@@ -6,7 +6,7 @@ extension ImageGeometry: JSONWritable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
-  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("height")
     writer.write(height)

@@ -1,5 +1,4 @@
-import GalleyFiles
-import GalleyWire
+import GalleySupport
 
 extension CommandOutcome {
   /// Prints the outcome: its output to standard output, then its message to standard error.

@@ -1,5 +1,5 @@
 import Foundation
-import GalleyJSON
+import GalleySupport
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender

@@ -1,7 +1,7 @@
 /// A JSON document that ``CommandOutcome/write()`` writes to standard output as it is encoded,
 /// so that a document of any size needs only about one chunk of memory.
 ///
-/// The layout and format documents (`JSONDocument`, in `GalleyLayoutWire`) conform in
+/// The layout and format documents (`JSONDocument`, in `GalleyJobs`) conform in
 /// `GalleyCLI`: this target cannot name them, because `galley font` links it and must not
 /// load the layout engine's libraries.
 package protocol StreamedDocument: Sendable {

@@ -1,8 +1,8 @@
-import GalleyJSON
+import GalleySupport
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
-import GalleyWire
+import GalleyTools
 
 /// A document that can grow large (hundreds of megabytes for megabytes of markup), kept as
 /// its value so the CLI's `CommandOutcome.write()` can write it to standard output as it is

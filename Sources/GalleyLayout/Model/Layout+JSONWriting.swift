@@ -1,5 +1,4 @@
-import GalleyLayout
-import GalleyRender
+package import GalleySupport
 
 /// The layout document (`galley layout --json`, and `galley render --json` with `image`),
 /// written by hand with ``JSONWriter``: the same bytes as `JSONEncoder` gives for the
@@ -12,11 +11,12 @@ extension Layout {
   ///
   /// - Parameters:
   ///   - writer: The writer to append to.
-  ///   - image: The image geometry `galley render --json` adds as `image`, or `nil`.
+  ///   - image: What `galley render --json` adds as `image` (GalleyRender's `ImageGeometry`),
+  ///     or `nil`.
   /// - Throws: ``JSONWriter/NonFiniteNumber`` for NaN or an infinity, which `JSONEncoder`
   ///   refuses as well.
   package func writeJSON(
-    into writer: inout JSONWriter, image: ImageGeometry? = nil
+    into writer: inout JSONWriter, image: (any JSONWritable)? = nil
   ) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("backgrounds")
@@ -75,7 +75,7 @@ extension Layout.Truncation {
   /// Writes the range as `{"length": N, "location": L}`.
   ///
   /// - Parameter writer: The writer to append to.
-  func writeJSON(into writer: inout JSONWriter) {
+  package func writeJSON(into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("length")
     writer.write(length)
@@ -103,7 +103,7 @@ extension Layout.Line: JSONWritable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
-  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("baseline")
     try writer.write(baseline)
@@ -140,7 +140,7 @@ extension Layout.GlyphRun: JSONWritable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
-  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("color")
     writer.write(color.hexString)
@@ -185,7 +185,7 @@ extension Layout.FontReference: JSONWritable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
-  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("family")
     writer.write(family)
@@ -211,7 +211,7 @@ extension Layout.LinkRegion: JSONWritable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
-  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("index")
     writer.write(index)
@@ -234,7 +234,7 @@ extension Layout.Rect: JSONWritable {
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
-  func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
     writer.beginObject()
     writer.key("height")
     try writer.write(height)

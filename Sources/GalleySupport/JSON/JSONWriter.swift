@@ -183,7 +183,7 @@ package struct JSONWriter: ~Copyable {
   /// - Parameter elements: The elements, in order.
   /// - Throws: ``NonFiniteNumber`` from an element.
   @inline(__always)
-  mutating func writeArray(
+  package mutating func writeArray(
     _ elements: some Sequence<some JSONWritable>
   ) throws(NonFiniteNumber) {
     try writeArray(elements) { item, writer throws(NonFiniteNumber) in
@@ -347,7 +347,7 @@ package struct JSONWriter: ~Copyable {
 }
 
 /// A value that writes its own JSON form with a ``JSONWriter``.
-protocol JSONWritable {
+package protocol JSONWritable {
   /// Writes the value.
   ///
   /// - Parameter writer: The writer to append to.

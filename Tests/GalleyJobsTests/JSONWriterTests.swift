@@ -1,5 +1,5 @@
 import Foundation
-import GalleyJSON
+import GalleySupport
 import GalleyTestSupport
 import Testing
 
