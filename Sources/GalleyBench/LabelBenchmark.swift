@@ -1,8 +1,8 @@
 import ArgumentParser
 import GalleyFonts
-import GalleySupport
 import GalleyLayout
 import GalleyMarkup
+import GalleySupport
 import Synchronization
 
 /// `galley-bench label`: labels per second in a box that limits the lines, truncated and

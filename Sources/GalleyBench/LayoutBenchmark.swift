@@ -1,8 +1,8 @@
 import ArgumentParser
 import GalleyFonts
-import GalleySupport
 import GalleyLayout
 import GalleyMarkup
+import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

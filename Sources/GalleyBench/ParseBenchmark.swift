@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GalleySupport
 import GalleyMarkup
+import GalleySupport
 
 /// `galley-bench parse`: markup formatting throughput over a corpus, one paragraph per line.
 struct ParseBenchmark: ParsableCommand {

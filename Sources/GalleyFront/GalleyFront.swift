@@ -1,5 +1,5 @@
-import GalleyTools
 import GalleyFonts
+import GalleyTools
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
-import GalleyTools
 import GalleyTestSupport
+import GalleyTools
 import Testing
 
 @testable import GalleyCLI

@@ -1,6 +1,6 @@
 import ArgumentParser
-import GalleyTools
 import GalleyTestSupport
+import GalleyTools
 import Testing
 
 @testable import GalleyCLI

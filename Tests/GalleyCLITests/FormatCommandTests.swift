@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import GalleyTools
-import GalleySupport
 import GalleyMarkup
+import GalleySupport
 import GalleyTestSupport
+import GalleyTools
 import Testing
 
 @testable import GalleyCLI

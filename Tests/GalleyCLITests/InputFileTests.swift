@@ -1,7 +1,7 @@
 import Foundation
-import GalleyTools
 import GalleySupport
 import GalleyTestSupport
+import GalleyTools
 import Testing
 
 @testable import GalleyCLI

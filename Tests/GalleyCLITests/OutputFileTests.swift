@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GalleyTools
 import GalleyTestSupport
+import GalleyTools
 import Testing
 
 @testable import GalleyCLI

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import GalleyTools
 import GalleyRender
 import GalleyTestSupport
+import GalleyTools
 import Testing
 
 @testable import GalleyCLI

@@ -1,8 +1,8 @@
 import Foundation
-import GalleySupport
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleySupport
 import GalleyTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import ArgumentParser
-import GalleyTools
 import GalleyJobs
 import GalleyMarkup
+import GalleyTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,7 +1,7 @@
 import ArgumentParser
-import GalleyTools
-import GalleyLayout
 import GalleyJobs
+import GalleyLayout
+import GalleyTools
 
 /// `galley hit`: what is under points of a layout, as JSON.
 struct HitCommand: OutcomeCommand {

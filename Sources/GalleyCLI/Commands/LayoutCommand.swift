@@ -1,8 +1,8 @@
 import ArgumentParser
-import GalleyTools
-import GalleyLayout
 import GalleyJobs
+import GalleyLayout
 import GalleyMarkup
+import GalleyTools
 
 /// `galley layout`: lines, glyph positions and link rectangles, as JSON or a listing.
 struct LayoutCommand: OutcomeCommand {

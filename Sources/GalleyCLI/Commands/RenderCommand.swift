@@ -1,9 +1,9 @@
 import ArgumentParser
-import GalleyTools
-import GalleyLayout
 import GalleyJobs
+import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleyTools
 
 /// `galley render`: draws markup to PNG, SVG or PDF, and optionally writes its layout JSON.
 struct RenderCommand: OutcomeCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import GalleyTools
 import GalleyFonts
+import GalleyTools
 
 /// The options that say where fonts come from, shared by every command that resolves fonts.
 struct FontOptions: ParsableArguments {

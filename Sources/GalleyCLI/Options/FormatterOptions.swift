@@ -1,6 +1,6 @@
 import ArgumentParser
-import GalleyTools
 import GalleyMarkup
+import GalleyTools
 
 /// The options that configure a ``MarkupFormatter``, shared by every command that reads markup.
 struct FormatterOptions: ParsableArguments {

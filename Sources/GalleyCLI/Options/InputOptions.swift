@@ -1,6 +1,6 @@
 import ArgumentParser
-import GalleyTools
 import GalleySupport
+import GalleyTools
 
 /// Where the markup comes from: a file (`--input PATH`, `-` for standard input) or the
 /// command line (`-- MARKUP`).

@@ -1,9 +1,9 @@
 import ArgumentParser
-import GalleyTools
 import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleyTools
 
 /// The options every command that lays text out shares: markup or plain text, the box and the
 /// default font.

@@ -1,6 +1,6 @@
-import GalleyTools
-import GalleySupport
 import GalleyJobs
+import GalleySupport
+import GalleyTools
 
 extension JSONDocument: StreamedDocument {
   /// Writes the document through a ``JSONWriter`` that hands its bytes to `sink` whenever

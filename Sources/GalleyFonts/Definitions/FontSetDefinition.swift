@@ -1,5 +1,5 @@
-internal import GalleySupport
 import GalleyStyle
+internal import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,7 +1,7 @@
-import GalleySupport
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleySupport
 import GalleyTools
 
 /// A document that can grow large (hundreds of megabytes for megabytes of markup), kept as

@@ -1,6 +1,6 @@
 import GalleyFonts
-import GalleyLayout
 import GalleyJobs
+import GalleyLayout
 import GalleyMarkup
 import GalleyRender
 import GalleyTools

@@ -1,4 +1,3 @@
-
 extension FamilyRecord {
   /// The family as `galley fonts` lists it without `--json`.
   var listing: String {

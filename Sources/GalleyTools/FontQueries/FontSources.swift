@@ -1,5 +1,5 @@
-import GalleySupport
 import GalleyFonts
+import GalleySupport
 
 /// Where fonts come from: the values of `FontOptions` (in `GalleyCLI`), as plain data that
 /// ``FontCommandLine`` can fill too.

@@ -1,8 +1,8 @@
 import Foundation
-import GalleySupport
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleySupport
 
 /// The bytes the CLI printed before ``JSONWriter``: `JSONEncoder` with the CLI's formatting,
 /// over the same flat documents it encoded.
