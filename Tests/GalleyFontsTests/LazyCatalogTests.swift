@@ -35,7 +35,7 @@ struct LazyCatalogTests {
         let cache = FileManager.default.temporaryDirectory
           .appendingPathComponent("galley-tests-lazy-catalog-\(getpid())").path
         var xml = FontSet.hermeticXML(
-          directories: ["/usr/share/fonts/truetype/dejavu"], generics: HermeticFonts.generics,
+          directories: [HermeticFonts.fontPath("dejavu")], generics: HermeticFonts.generics,
           cache: cache)
         let rename = """
             <match target="scan"><test name="file" compare="contains">\

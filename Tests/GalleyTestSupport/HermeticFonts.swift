@@ -1,8 +1,9 @@
 import Foundation
 import GalleyFonts
 
-/// The font set every test uses: only the Debian font directories the set-up installs, with
-/// generic families mapped explicitly, so results do not depend on the machine's other fonts.
+/// The font set every test uses: only the fonts kept in the repository under `Tests/Fonts/`,
+/// with generic families mapped explicitly, so results depend neither on the machine's other
+/// fonts nor on its distribution's font packages.
 public enum HermeticFonts {
   /// The package's root folder: the folder that holds `Package.swift`.
   ///
@@ -22,12 +23,11 @@ public enum HermeticFonts {
     fontsDirectory + "/" + relativePath
   }
 
-  /// The Debian font directories.
-  public static let directories = [
-    "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation2",
-    "/usr/share/fonts/truetype/lato", "/usr/share/fonts/truetype/noto",
-    "/usr/share/fonts/truetype/droid",
-  ]
+  /// The font folders, in the order fontconfig scans them.
+  ///
+  /// fontconfig breaks ties between equally good fallback faces by scan order, so the order is
+  /// part of the configuration.
+  public static let directories = ["dejavu", "liberation2", "lato", "noto", "droid"].map(fontPath)
 
   /// The folder of URW's Nimbus Sans Regular, installed as desktops install URW's base 35
   /// fonts (`fonts-urw-base35`).
