@@ -1,14 +1,17 @@
 # Sourced by scripts/browser-test.sh and scripts/api-fuzz.sh: builds galley-server, starts it on
 # a free loopback port with the tests' hermetic fonts (the font directories of
-# Tests/GalleyTestSupport/HermeticFonts.swift, generic families mapped to DejaVu, through
-# FONTCONFIG_FILE) and stops it when the calling script exits, however it exits.
+# Tests/GalleyTestSupport/HermeticFonts.swift, in Tests/Fonts/, generic families mapped to
+# DejaVu, through FONTCONFIG_FILE) and stops it when the calling script exits, however it exits.
 #
 # After test_server_start: TEST_SERVER_URL (such as http://127.0.0.1:41234) and
 # TEST_SERVER_PID. The server's standard output and error are in $TEST_SERVER_LOG.
 
+# In HermeticFonts.directories' order: fontconfig breaks ties between fallback faces by it.
+test_server_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 test_server_fonts=(
-  /usr/share/fonts/truetype/dejavu /usr/share/fonts/truetype/liberation2
-  /usr/share/fonts/truetype/lato /usr/share/fonts/truetype/noto /usr/share/fonts/truetype/droid
+  "$test_server_root/Tests/Fonts/dejavu" "$test_server_root/Tests/Fonts/liberation2"
+  "$test_server_root/Tests/Fonts/lato" "$test_server_root/Tests/Fonts/noto"
+  "$test_server_root/Tests/Fonts/droid"
 )
 
 # Writes the hermetic fontconfig file (the same XML as FontSet.hermeticXML) into $1.

@@ -28,7 +28,7 @@ struct FontCommandTests {
     let result = try font(["Lato", "--weight", "-1", "--italic", "--json"])
     #expect(result.status == 0)
     let face = try object(result.standardOutput)
-    #expect(face["file"] as? String == "/usr/share/fonts/truetype/lato/Lato-LightItalic.ttf")
+    #expect(face["file"] as? String == HermeticFonts.fontPath("lato/Lato-LightItalic.ttf"))
     #expect(face["index"] as? Int == 0)
     #expect(face["family"] as? String == "Lato")
     #expect(face["style"] as? String == "Light Italic")

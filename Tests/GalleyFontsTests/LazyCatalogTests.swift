@@ -12,7 +12,7 @@ struct LazyCatalogTests {
   enum Configuration: String, CaseIterable, CustomTestStringConvertible {
     /// The hermetic fonts.
     case hermetic
-    /// The hermetic fonts and URW's, each URW face in OpenType and Type 1.
+    /// The hermetic fonts and URW's Nimbus Sans Regular, in OpenType and Type 1.
     case withURW
     /// DejaVu Sans Bold renamed `DejaVu-Sans` at scan time: two installed spellings of one
     /// family key.
@@ -28,14 +28,14 @@ struct LazyCatalogTests {
       case .withURW:
         return FontSet.Options(
           source: .directories(
-            HermeticFonts.directories + HermeticFonts.urwDirectories,
+            HermeticFonts.directories + [HermeticFonts.urwDirectory],
             generics: HermeticFonts.generics, cacheDirectory: HermeticFonts.cacheDirectory))
       case .twoSpellings:
         // Scan-time edits are stored in the cache, so this configuration has its own.
         let cache = FileManager.default.temporaryDirectory
           .appendingPathComponent("galley-tests-lazy-catalog-\(getpid())").path
         var xml = FontSet.hermeticXML(
-          directories: ["/usr/share/fonts/truetype/dejavu"], generics: HermeticFonts.generics,
+          directories: [HermeticFonts.fontPath("dejavu")], generics: HermeticFonts.generics,
           cache: cache)
         let rename = """
             <match target="scan"><test name="file" compare="contains">\

@@ -19,7 +19,7 @@ struct ResolutionTests {
     let resolved = try fonts.resolve(family: "Lato", weight: weight)
     #expect(resolved.face.style == style)
     #expect(resolved.face.weight == cssWeight)
-    #expect(resolved.face.file.hasPrefix("/usr/share/fonts/truetype/lato/"))
+    #expect(resolved.face.file.hasPrefix(HermeticFonts.fontPath("lato/")))
     #expect(resolved.matchedBy == .installed)
     #expect(!resolved.synthesizedBold)
     #expect(!resolved.synthesizedItalic)
@@ -226,15 +226,15 @@ struct ResolutionTests {
     let hermetic = HermeticFonts.options()
     var onlyDejaVu = hermetic
     onlyDejaVu.source = .directories(
-      ["/usr/share/fonts/truetype/dejavu"], generics: [:],
+      [HermeticFonts.fontPath("dejavu")], generics: [:],
       cacheDirectory: HermeticFonts.cacheDirectory)
     let base = try FontSet(options: onlyDejaVu)
     #expect(base.faces(inFamily: "Lato").isEmpty)
     var withDirectory = onlyDejaVu
-    withDirectory.fontDirectories = ["/usr/share/fonts/truetype/lato"]
+    withDirectory.fontDirectories = [HermeticFonts.fontPath("lato")]
     #expect(try FontSet(options: withDirectory).faces(inFamily: "Lato").count == 18)
     var withFile = onlyDejaVu
-    withFile.fontFiles = ["/usr/share/fonts/truetype/lato/Lato-Bold.ttf"]
+    withFile.fontFiles = [HermeticFonts.fontPath("lato/Lato-Bold.ttf")]
     #expect(try FontSet(options: withFile).resolve(family: "Lato", weight: 0).face.style == "Bold")
 
     var missing = onlyDejaVu
@@ -287,11 +287,11 @@ struct ResolutionReviewTests {
       .appendingPathComponent("galley-lato-link-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.removeItem(at: link)
     try FileManager.default.createSymbolicLink(
-      atPath: link.path, withDestinationPath: "/usr/share/fonts/truetype/lato")
+      atPath: link.path, withDestinationPath: HermeticFonts.fontPath("lato"))
     defer { try? FileManager.default.removeItem(at: link) }
     var options = HermeticFonts.options()
     options.source = .directories(
-      ["/usr/share/fonts/truetype/dejavu"], generics: [:],
+      [HermeticFonts.fontPath("dejavu")], generics: [:],
       cacheDirectory: HermeticFonts.cacheDirectory)
     options.fontDirectories = [link.path]
     #expect(try FontSet(options: options).faces(inFamily: "Lato").count == 18)

@@ -26,7 +26,7 @@ struct LayoutLookupsTests {
     throw CocoaError(.fileReadCorruptFile)
   }
 
-  static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  static let dejaVuSans = HermeticFonts.fontPath("dejavu/DejaVuSans.ttf")
   /// DejaVu Sans' space glyph.
   static let space: UInt32 = 3
 
@@ -105,14 +105,12 @@ struct LayoutLookupsTests {
   /// cut short never make a reader go past the end.
   @Test(
     arguments: [
-      "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-      "/usr/share/fonts/truetype/lato/Lato-Regular.ttf",
-      "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+      "dejavu/DejaVuSans.ttf", "lato/Lato-Regular.ttf", "noto/NotoSans-Regular.ttf",
     ])
   func everyLookupOfBrokenTables(file: String) throws {
     var random = SeededGenerator(seed: 11)
     for tag in ["GSUB", "GPOS"] {
-      let table = try Self.table(tag, of: file)
+      let table = try Self.table(tag, of: HermeticFonts.fontPath(file))
       #expect(Self.readEverything(table, positioning: tag == "GPOS") > 0, "\(tag)")
       for length in stride(from: 0, to: table.count, by: max(1, table.count / 60)) {
         _ = Self.readEverything(Array(table.prefix(length)), positioning: tag == "GPOS")

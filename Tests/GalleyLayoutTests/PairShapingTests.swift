@@ -9,8 +9,6 @@ import Testing
 /// glyphs, clusters, advances, offsets and unsafe-to-break flags.
 @Suite("Shaping from pairs")
 struct PairShapingTests {
-  static let truetype = "/usr/share/fonts/truetype/"
-
   /// The glyphs of `text` shaped as one run, whole with HarfBuzz or through `words` and `pairs`.
   static func shaped(
     _ text: String, font: ShapingFont, language: String? = nil, words: WordShapes? = nil,
@@ -53,7 +51,7 @@ struct PairShapingTests {
       ("liberation2/LiberationSans-Regular.ttf", " AVfi1", ""),
     ])
   func members(file: String, excluded: String, included: String) throws {
-    let face = try #require(ShapingFace(file: Self.truetype + file, index: 0))
+    let face = try #require(ShapingFace(file: HermeticFonts.fontPath(file), index: 0))
     let members = Self.members(face)
     for character in excluded { #expect(!members.contains(character), "\(character)") }
     for character in included { #expect(members.contains(character), "\(character)") }
@@ -68,7 +66,7 @@ struct PairShapingTests {
       ("dejavu/DejaVuSansMono.ttf", [], ["ff", "fi", "fl"]),
     ])
   func ligatureStarts(file: String, apart: [String], together: [String]) throws {
-    let face = try #require(ShapingFace(file: Self.truetype + file, index: 0))
+    let face = try #require(ShapingFace(file: HermeticFonts.fontPath(file), index: 0))
     let locality = face.pairLocality
     func pair(_ text: String) -> (Int, Int) {
       let scalars = text.unicodeScalars.map { Int($0.value) - 0x20 }
@@ -132,7 +130,7 @@ struct PairShapingTests {
   func runsFromPairs(file: String) throws {
     for (index, size) in [13.0, 17.3, 40].enumerated() {
       Self.expectPairsShapeAsRuns(
-        try Self.font(Self.truetype + file, size: size), runs: 150, seed: UInt64(index + 1),
+        try Self.font(HermeticFonts.fontPath(file), size: size), runs: 150, seed: UInt64(index + 1),
         languages: [nil, "tr", "nl"])
     }
   }
@@ -140,7 +138,7 @@ struct PairShapingTests {
   /// Every pair of the alphabet and every character alone, in the fonts that kern most.
   @Test(arguments: ["dejavu/DejaVuSans.ttf", "liberation2/LiberationSans-Regular.ttf"])
   func everyPair(file: String) throws {
-    let font = try Self.font(Self.truetype + file)
+    let font = try Self.font(HermeticFonts.fontPath(file))
     let pairs = PairShapes()
     let words = WordShapes()
     let characters = (0..<PairAlphabet.count).compactMap {
@@ -179,7 +177,7 @@ struct PairShapingTests {
 
   /// Several threads learning and reading the same tables get HarfBuzz's glyphs.
   @Test func threadsShareTables() async throws {
-    let font = try Self.font(Self.truetype + "dejavu/DejaVuSans.ttf")
+    let font = try Self.font(HermeticFonts.fontPath("dejavu/DejaVuSans.ttf"))
     let pairs = PairShapes()
     var random = SeededGenerator(seed: 99)
     let texts = (0..<200).map { _ in Self.randomText(&random, length: 40) }
@@ -197,7 +195,8 @@ struct PairShapingTests {
 
   /// The tables stay under their bound in rows, over many fonts.
   @Test func tablesAreBounded() throws {
-    let face = try #require(ShapingFace(file: Self.truetype + "dejavu/DejaVuSans.ttf", index: 0))
+    let face = try #require(
+      ShapingFace(file: HermeticFonts.fontPath("dejavu/DejaVuSans.ttf"), index: 0))
     let pairs = PairShapes()
     let text = "The quick brown jog, AVAST! Wij zijn 123 ÀÉÎÕÜ ß ø"
     for size in stride(from: 6.0, through: 120, by: 0.5) {

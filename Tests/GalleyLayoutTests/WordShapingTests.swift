@@ -35,7 +35,7 @@ struct WordShapingTests {
       ("lato/Lato-Regular.ttf", false), ("liberation2/LiberationSans-Regular.ttf", false),
     ])
   func wordsShapeAlone(file: String, expected: Bool) throws {
-    let face = try #require(ShapingFace(file: "/usr/share/fonts/truetype/" + file, index: 0))
+    let face = try #require(ShapingFace(file: HermeticFonts.fontPath(file), index: 0))
     #expect(face.wordSplitting(rightToLeft: false) == (expected ? .everywhere : .never))
   }
 
@@ -46,7 +46,7 @@ struct WordShapingTests {
       "noto/NotoNaskhArabic-Regular.ttf",
     ])
   func rightToLeftWordsShapeAlone(file: String) throws {
-    let face = try #require(ShapingFace(file: "/usr/share/fonts/truetype/" + file, index: 0))
+    let face = try #require(ShapingFace(file: HermeticFonts.fontPath(file), index: 0))
     #expect(face.wordSplitting(rightToLeft: true) == .everywhere)
   }
 
@@ -55,7 +55,7 @@ struct WordShapingTests {
   /// the space.
   @Test func dejaVuArabicWordsMayNotStartWithAHaraka() throws {
     let face = try #require(
-      ShapingFace(file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", index: 0))
+      ShapingFace(file: HermeticFonts.fontPath("dejavu/DejaVuSans.ttf"), index: 0))
     guard case .exceptBefore(let starts) = face.wordSplitting(rightToLeft: true) else {
       Issue.record("expected words cut everywhere but before the harakat")
       return

@@ -4,7 +4,8 @@ import Testing
 /// Compares `actual` with `Golden/<name>` next to the calling test file.
 ///
 /// - Parameters:
-///   - actual: The text the test produced.
+///   - actual: The text the test produced; paths under the package root are compared and
+///     recorded as ``GoldenPaths/normalized(_:)`` writes them.
 ///   - name: The golden file's name, topic first (`format-listing.txt`).
 ///   - filePath: The calling test file; its folder holds `Golden/`.
 ///   - sourceLocation: Where failures are reported.
@@ -16,6 +17,7 @@ public func expectGolden(
   _ actual: String, named name: String, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
+  let actual = GoldenPaths.normalized(actual)
   let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden").appendingPathComponent(name)
   let exists = FileManager.default.fileExists(atPath: url.path)

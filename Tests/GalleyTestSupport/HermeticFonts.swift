@@ -1,23 +1,41 @@
 import Foundation
 import GalleyFonts
 
-/// The font set every test uses: only the Debian font directories the set-up installs, with
-/// generic families mapped explicitly, so results do not depend on the machine's other fonts.
+/// The font set every test uses: only the fonts kept in the repository under `Tests/Fonts/`,
+/// with generic families mapped explicitly, so results depend neither on the machine's other
+/// fonts nor on its distribution's font packages.
 public enum HermeticFonts {
-  /// The Debian font directories.
-  public static let directories = [
-    "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation2",
-    "/usr/share/fonts/truetype/lato", "/usr/share/fonts/truetype/noto",
-    "/usr/share/fonts/truetype/droid",
-  ]
-
-  /// URW's base 35 fonts (`fonts-urw-base35`, which ghostscript pulls in on most desktops).
+  /// The package's root folder: the folder that holds `Package.swift`.
   ///
-  /// Each face is installed as OpenType (`.otf`) and as Type 1 (`.t1`, with `.afm` metrics), which HarfBuzz
-  /// cannot read. Not in ``directories``, so the other tests' goldens do not depend on them.
-  public static let urwDirectories = [
-    "/usr/share/fonts/opentype/urw-base35", "/usr/share/fonts/type1/urw-base35",
-  ]
+  /// Found from this file's path (`Tests/GalleyTestSupport/HermeticFonts.swift`), so it is the
+  /// checkout the tests were built from, wherever it is.
+  public static let packageRoot = URL(fileURLWithPath: #filePath).standardizedFileURL
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// `Tests/Fonts` in the package: the fonts the tests read, with their licences.
+  public static let fontsDirectory = packageRoot + "/Tests/Fonts"
+
+  /// The absolute path of a file or folder in ``fontsDirectory``.
+  ///
+  /// - Parameter relativePath: A path inside `Tests/Fonts`, such as `dejavu/DejaVuSans.ttf`.
+  /// - Returns: The absolute path.
+  public static func fontPath(_ relativePath: String) -> String {
+    fontsDirectory + "/" + relativePath
+  }
+
+  /// The font folders, in the order fontconfig scans them.
+  ///
+  /// fontconfig breaks ties between equally good fallback faces by scan order, so the order is
+  /// part of the configuration.
+  public static let directories = ["dejavu", "liberation2", "lato", "noto", "droid"].map(fontPath)
+
+  /// The folder of URW's Nimbus Sans Regular, installed as desktops install URW's base 35
+  /// fonts (`fonts-urw-base35`).
+  ///
+  /// The face is there as OpenType (`.otf`) and as Type 1 (`.t1`, with `.afm` metrics), which
+  /// HarfBuzz cannot read. Not in ``directories``, so the other tests' goldens do not depend
+  /// on it.
+  public static let urwDirectory = fontPath("urw-base35")
 
   /// Generic families mapped to DejaVu.
   public static let generics = [
@@ -47,11 +65,12 @@ public enum HermeticFonts {
     }
   }()
 
-  /// A font set of ``directories`` and ``urwDirectories``: a desktop-like mix of formats.
+  /// A font set of ``directories`` and ``urwDirectory``: a face in two formats, one of which
+  /// HarfBuzz cannot read, beside the others.
   public static let sharedWithURW: Result<FontSet, FontSetError> = {
     do throws(FontSetError) {
       let source = FontSet.Options.Source.directories(
-        directories + urwDirectories, generics: generics, cacheDirectory: cacheDirectory)
+        directories + [urwDirectory], generics: generics, cacheDirectory: cacheDirectory)
       return .success(try FontSet(options: FontSet.Options(source: source)))
     } catch {
       return .failure(error)

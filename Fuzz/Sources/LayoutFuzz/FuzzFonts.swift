@@ -4,15 +4,19 @@ import GalleyFonts
 import GalleyLayout
 
 /// The layout engine the harness shares between inputs, over the same hermetic fonts as the
-/// tests (`Tests/GalleyTestSupport/HermeticFonts.swift`): only the Debian font directories, with
-/// fontconfig's cache in a temporary directory.
+/// tests (`Tests/GalleyTestSupport/HermeticFonts.swift`): only the font folders of the
+/// repository's `Tests/Fonts/`, with fontconfig's cache in a temporary directory.
 enum FuzzFonts {
-  /// The Debian font directories that `scripts/setup.sh` installs.
-  static let directories = [
-    "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation2",
-    "/usr/share/fonts/truetype/lato", "/usr/share/fonts/truetype/noto",
-    "/usr/share/fonts/truetype/droid",
-  ]
+  /// The repository's `Tests/Fonts`, found from this file's path
+  /// (`Fuzz/Sources/LayoutFuzz/FuzzFonts.swift`).
+  static let fontsDirectory = URL(fileURLWithPath: #filePath).standardizedFileURL
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Tests/Fonts").path
+
+  /// The font folders, in the tests' order: fontconfig breaks ties between fallback faces by it.
+  static let directories = ["dejavu", "liberation2", "lato", "noto", "droid"].map {
+    fontsDirectory + "/" + $0
+  }
 
   /// Generic families mapped to DejaVu, as in the tests.
   static let generics = [
@@ -32,7 +36,7 @@ enum FuzzFonts {
       return LayoutEngine(fonts: fonts)
     } catch {
       FuzzCheck.fail(
-        "setup", "the hermetic fonts cannot be loaded (run scripts/setup.sh): \(error)")
+        "setup", "the hermetic fonts cannot be loaded (Tests/Fonts): \(error)")
     }
   }()
 }
