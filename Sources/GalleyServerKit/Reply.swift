@@ -1,6 +1,7 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import GalleyService
+import GalleyTools
 import HTTPTypes
 import Hummingbird
 
@@ -51,16 +52,21 @@ package enum Reply {
     bytes(contentType: jsonType, json + [UInt8(ascii: "\n")])
   }
 
-  /// The error document of a failure, with `Retry-After` on a 503.
+  /// The error document of a failure, with the status of its category
+  /// (``GalleyTools/Failure/Category/httpStatus``) and `Retry-After` on a 503.
   ///
   /// - Parameters:
   ///   - failure: The failure.
+  ///   - status: Another status, for an error of Hummingbird's own that no category has.
   ///   - headers: More headers, such as `Allow` on a 405.
   /// - Returns: The response.
-  package static func failure(_ failure: ServiceFailure, headers: HTTPFields = [:]) -> Response {
+  package static func failure(
+    _ failure: Failure, status: Int? = nil, headers: HTTPFields = [:]
+  ) -> Response {
+    let status = status ?? failure.category.httpStatus
     var headers = headers
-    if failure.status == 503 { headers[.retryAfter] = "1" }
-    return json(status: failure.status, failure.body, headers: headers)
+    if status == 503 { headers[.retryAfter] = "1" }
+    return json(status: status, failure.document, headers: headers)
   }
 }
 #endif

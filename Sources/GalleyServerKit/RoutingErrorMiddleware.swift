@@ -1,6 +1,7 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import GalleyService
+import GalleyTools
 import HTTPTypes
 import Hummingbird
 
@@ -40,23 +41,24 @@ struct RoutingErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let shown = String(path.prefix(256))
     guard error.status == .notFound else {
       let status = error.status.code
+      // Hummingbird's own status (such as 400 for bad framing), which no category has.
       return Reply.failure(
-        ServiceFailure(
-          status: status, kind: "httpError",
+        Failure(
+          .request, kind: "httpError",
           error.body ?? "the request cannot be served (HTTP \(status))"),
-        headers: error.headers)
+        status: status, headers: error.headers)
     }
     guard let methods = RouteTable.methods(forPath: path), !methods.contains(request.method)
     else {
       return Reply.failure(
-        ServiceFailure(status: 404, kind: "notFound", "there is no resource at '\(shown)'"))
+        Failure(.notFound, kind: "notFound", "there is no resource at '\(shown)'"))
     }
     let allowed = methods.map(\.rawValue).joined(separator: ", ")
     var headers = HTTPFields()
     headers[.allow] = allowed
     return Reply.failure(
-      ServiceFailure(
-        status: 405, kind: "methodNotAllowed",
+      Failure(
+        .methodNotAllowed, kind: "methodNotAllowed",
         "'\(shown)' takes \(allowed), not \(request.method.rawValue)"),
       headers: headers)
   }

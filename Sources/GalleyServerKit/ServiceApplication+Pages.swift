@@ -1,5 +1,6 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
+import GalleyJobs
 import GalleyService
 import GalleyTools
 import HTTPTypes
@@ -17,7 +18,7 @@ extension ServiceApplication {
   /// - Parameter router: The router.
   func addPageRoutes(to router: Router<BasicRequestContext>) {
     router.get("/v1/font") { request, _ in
-      await work("font") { () throws(ServiceFailure) in
+      await work("font") { () throws(Failure) in
         let query = try Self.query(request, allowed: ["family", "weight", "italic", "strict"])
         return Reply.json(
           JSONOutput.encodeDocument(
@@ -27,7 +28,7 @@ extension ServiceApplication {
       }
     }
     router.get("/v1/fonts") { request, _ in
-      await work("fonts") { () throws(ServiceFailure) in
+      await work("fonts") { () throws(Failure) in
         let query = try Self.query(request, allowed: ["family"])
         return Reply.json(JSONOutput.encodeDocument(try service.families(family: query["family"])))
       }
@@ -43,7 +44,7 @@ extension ServiceApplication {
     router.get("/openapi.json") { _, _ in
       guard let document = OpenAPIDocument.bytes else {
         return Reply.failure(
-          ServiceFailure(status: 404, kind: "notFound", "the OpenAPI document is not installed"))
+          Failure(.notFound, kind: "notFound", "the OpenAPI document is not installed"))
       }
       return Reply.bytes(contentType: Reply.jsonType, document)
     }
@@ -61,13 +62,13 @@ extension ServiceApplication {
   ///   - body: The work.
   /// - Returns: The response.
   func work(
-    _ endpoint: String, _ body: () throws(ServiceFailure) -> Response
+    _ endpoint: String, _ body: () throws(Failure) -> Response
   ) async -> Response {
     let start = ContinuousClock.now
     let response: Response
     do {
       response = try await withWorker(
-        deadline: start + configuration.limits.timeBudget, body)
+        deadline: Deadline(start: start, budget: configuration.limits.timeBudget), body)
     } catch {
       response = Reply.failure(error)
     }
@@ -103,20 +104,20 @@ extension ServiceApplication {
   ///   - request: The request.
   ///   - allowed: The names the endpoint takes.
   /// - Returns: The parameters.
-  /// - Throws: ``GalleyService/ServiceFailure`` (400) naming the parameter that cannot be read.
-  static func query(_ request: Request, allowed: Set<String>) throws(ServiceFailure)
+  /// - Throws: ``GalleyTools/Failure`` (400) naming the parameter that cannot be read.
+  static func query(_ request: Request, allowed: Set<String>) throws(Failure)
     -> QueryParameters
   {
     do {
       return try QueryParameters(request.uri.query, allowed: allowed)
     } catch {
-      throw ServiceFailure(error)
+      throw Failure(error)
     }
   }
 
   /// A 404 error document.
   private func notFound(_ message: String) -> Response {
-    Reply.failure(ServiceFailure(status: 404, kind: "notFound", message))
+    Reply.failure(Failure(.notFound, kind: "notFound", message))
   }
 
   /// The media type of a playground file, by its extension.

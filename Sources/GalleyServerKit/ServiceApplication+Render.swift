@@ -23,7 +23,7 @@ extension ServiceApplication {
   /// - Returns: The response.
   func render(_ request: Request) async -> Response {
     await work("render", request, parameters: ["include"]) {
-      (prepared, query, deadline) throws(ServiceFailure) in
+      (prepared, query, deadline) throws(Failure) in
       let includesLayout = try Self.includesLayout(query)
       let key = RenderCache.key(
         for: prepared.request, includesLayout: includesLayout,
@@ -52,11 +52,11 @@ extension ServiceApplication {
   }
 
   /// Whether the query asks for the layout: `include=layout`; no other value is taken.
-  private static func includesLayout(_ query: QueryParameters) throws(ServiceFailure) -> Bool {
+  private static func includesLayout(_ query: QueryParameters) throws(Failure) -> Bool {
     switch query["include"] {
     case nil: return false
     case "layout": return true
-    default: throw ServiceFailure(RequestError(field: "include", "must be layout"))
+    default: throw Failure(RequestError(field: "include", "must be layout"))
     }
   }
 

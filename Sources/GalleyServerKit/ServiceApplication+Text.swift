@@ -19,18 +19,18 @@ extension ServiceApplication {
   /// - Parameter router: The router.
   func addTextRoutes(to router: Router<BasicRequestContext>) {
     router.post("/v1/format") { request, _ in
-      await work("format", request) { (prepared, _, _) throws(ServiceFailure) in
+      await work("format", request) { (prepared, _, _) throws(Failure) in
         Reply.json(bytes: try service.format(prepared).bytes)
       }
     }
     router.post("/v1/layout") { request, _ in
-      await work("layout", request) { (prepared, _, deadline) throws(ServiceFailure) in
+      await work("layout", request) { (prepared, _, deadline) throws(Failure) in
         let layout = try service.layout(prepared, deadline: deadline)
         return Reply.json(bytes: JSONDocument.layout(layout, image: nil).bytes)
       }
     }
     router.post("/v1/hit") { request, _ in
-      await work("hit", request) { (prepared, _, deadline) throws(ServiceFailure) in
+      await work("hit", request) { (prepared, _, deadline) throws(Failure) in
         Reply.json(JSONOutput.encodeDocument(try service.hit(prepared, deadline: deadline)))
       }
     }
@@ -52,17 +52,17 @@ extension ServiceApplication {
   /// - Returns: The response.
   func work(
     _ endpoint: String, _ request: Request, parameters: Set<String> = [],
-    _ body: (PreparedRequest, QueryParameters, ContinuousClock.Instant) throws(ServiceFailure) ->
+    _ body: (PreparedRequest, QueryParameters, Deadline) throws(Failure) ->
       Response
   ) async -> Response {
     let start = ContinuousClock.now
-    let deadline = start + configuration.limits.timeBudget
+    let deadline = Deadline(start: start, budget: configuration.limits.timeBudget)
     let response: Response
     do {
       let query = try Self.query(request, allowed: parameters)
       try Self.checkContentType(request.headers[.contentType])
       let bytes = try await readBody(request)
-      response = try await withWorker(deadline: deadline) { () throws(ServiceFailure) in
+      response = try await withWorker(deadline: deadline) { () throws(Failure) in
         try body(try service.prepare(bytes), query, deadline)
       }
     } catch {
@@ -77,8 +77,8 @@ extension ServiceApplication {
   /// `application/json`, or one with a `charset` other than UTF-8, is refused.
   ///
   /// - Parameter contentType: The request's `Content-Type`, or `nil`.
-  /// - Throws: ``GalleyService/ServiceFailure`` 415 for another media type or charset.
-  static func checkContentType(_ contentType: String?) throws(ServiceFailure) {
+  /// - Throws: ``GalleyTools/Failure`` 415 for another media type or charset.
+  static func checkContentType(_ contentType: String?) throws(Failure) {
     guard let contentType else { return }
     let parts = contentType.split(separator: ";").map {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -87,8 +87,8 @@ extension ServiceApplication {
       String($0.dropFirst("charset=".count).filter { $0 != "\"" && $0 != " " })
     }
     guard parts.first == "application/json", charset == nil || charset == "utf-8" else {
-      throw ServiceFailure(
-        status: 415, kind: "unsupportedMediaType",
+      throw Failure(
+        .mediaType, kind: "unsupportedMediaType",
         "the body must be JSON sent as application/json (UTF-8), not '\(contentType.prefix(128))'")
     }
   }
@@ -97,15 +97,15 @@ extension ServiceApplication {
   ///
   /// - Parameter request: The request.
   /// - Returns: The bytes.
-  /// - Throws: ``GalleyService/ServiceFailure`` 413 past the limit.
-  func readBody(_ request: Request) async throws(ServiceFailure) -> [UInt8] {
+  /// - Throws: ``GalleyTools/Failure`` 413 past the limit.
+  func readBody(_ request: Request) async throws(Failure) -> [UInt8] {
     let limit = configuration.maximumBodyBytes
     do {
       var buffer = try await request.body.collect(upTo: limit)
       return buffer.readBytes(length: buffer.readableBytes) ?? []
     } catch {
-      throw ServiceFailure(
-        status: 413, kind: "bodyTooLarge",
+      throw Failure(
+        .bodyTooLarge, kind: "bodyTooLarge",
         "the request body is larger than the server's limit of \(limit / 1024) KB")
     }
   }
@@ -117,21 +117,21 @@ extension ServiceApplication {
   ///     refused as the queue being full is.
   ///   - work: The work.
   /// - Returns: The work's result.
-  /// - Throws: ``GalleyService/ServiceFailure`` 503 when the server is saturated, or the
+  /// - Throws: ``GalleyTools/Failure`` 503 when the server is saturated, or the
   ///   work's failure.
   func withWorker<Result>(
-    deadline: ContinuousClock.Instant, _ work: () throws(ServiceFailure) -> Result
-  ) async throws(ServiceFailure) -> Result {
+    deadline: Deadline, _ work: () throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
     guard await limiter.acquire() else { throw saturated }
     defer { limiter.release() }
-    guard ContinuousClock.now <= deadline else { throw saturated }
+    guard !deadline.hasPassed else { throw saturated }
     return try work()
   }
 
   /// The 503 of a saturated server, made only when it is sent (its document is encoded).
-  private var saturated: ServiceFailure {
-    ServiceFailure(
-      status: 503, kind: "saturated",
+  private var saturated: Failure {
+    Failure(
+      .saturated, kind: "saturated",
       "the server is busy: \(limiter.workers) workers and \(limiter.queueLimit) waiting; retry")
   }
 }

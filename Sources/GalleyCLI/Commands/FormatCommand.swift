@@ -31,39 +31,34 @@ struct FormatCommand: OutcomeCommand {
 
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute() -> CommandOutcome {
-    let markup: String
-    do {
-      markup = try inputOptions.read()
-    } catch {
-      return CommandOutcome(
-        standardOutput: json ? JSONOutput.errorDocument(kind: "invalidInput", error.message) : "",
-        standardError: Diagnostics.render(error), status: ExitStatus.dataError)
-    }
-    let formatter = formatterOptions.formatter
-    let source = inputOptions.sourceName
-    if formatterOptions.lenient {
-      let result = formatter.formatLeniently(markup)
-      let standardError = Diagnostics.render(
-        result.warnings, in: markup, source: source, severity: "warning")
-      if json {
-        return CommandOutcome(
-          document: JSONDocument.formatted(result.text, warnings: result.warnings),
-          standardError: standardError)
+    let formatted: FormattedJob
+    var job = TextJob(
+      source: "", sourceName: inputOptions.sourceName, formatter: formatterOptions.formatter)
+    job.isLenient = formatterOptions.lenient
+    do throws(Failure) {
+      let markup: String
+      do {
+        markup = try inputOptions.read()
+      } catch {
+        throw Failure(error)
       }
-      return CommandOutcome(
-        standardOutput: FormattedTextListing.render(result.text), standardError: standardError,
-        status: 0)
-    }
-    do {
-      let text = try formatter.format(markup)
-      if json { return CommandOutcome(document: JSONDocument.formatted(text, warnings: nil)) }
-      return CommandOutcome(
-        standardOutput: FormattedTextListing.render(text), standardError: "", status: 0)
+      job.source = markup
+      formatted = try JobRunner.format(job)
     } catch {
-      return CommandOutcome(
-        standardOutput: json ? JSONOutput.errorDocument(error) : "",
-        standardError: Diagnostics.render(error, in: markup, source: source),
-        status: ExitStatus.dataError)
+      var outcome = CommandOutcome(error)
+      if !json { outcome.standardOutput = "" }
+      return outcome
     }
+    let standardError = Diagnostics.render(
+      formatted.warnings, in: job.source, source: job.sourceName, severity: "warning")
+    if json {
+      return CommandOutcome(
+        document: JSONDocument.formatted(
+          formatted.text, warnings: job.isLenient ? formatted.warnings : nil),
+        standardError: standardError)
+    }
+    return CommandOutcome(
+      standardOutput: FormattedTextListing.render(formatted.text), standardError: standardError,
+      status: 0)
   }
 }

@@ -38,8 +38,8 @@ struct HitCommand: OutcomeCommand {
 
   func execute() -> CommandOutcome {
     switch options.makeLayout() {
-    case .failure(let outcome):
-      return outcome
+    case .failure(let failure):
+      return CommandOutcome(failure)
     case .success(let made):
       let tester = HitTester(layout: made.layout)
       let hits = points.map { point in

@@ -23,7 +23,8 @@ struct LayoutCommand: OutcomeCommand {
 
   func execute() -> CommandOutcome {
     switch options.makeLayout() {
-    case .failure(var outcome):
+    case .failure(let failure):
+      var outcome = CommandOutcome(failure)
       if !json { outcome.standardOutput = "" }
       return outcome
     case .success(let made):

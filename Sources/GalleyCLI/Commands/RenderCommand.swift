@@ -79,25 +79,22 @@ struct RenderCommand: OutcomeCommand {
   /// Renders and writes the files; the outcome's standard output is the summary, an error, or
   /// the bytes of an output that goes to standard output.
   private func renderAndWrite() -> CommandOutcome {
+    guard let format = imageFormat else {
+      return CommandOutcome(Failure(.internal, kind: "internal", "no format"))
+    }
     let made: LaidOutText
     switch layout.makeLayout() {
-    case .failure(let outcome): return outcome
+    case .failure(let failure): return CommandOutcome(failure)
     case .success(let value): made = value
     }
-    guard let format = imageFormat else { return failure("internal", "no format") }
-    let renderer = Renderer(accelerators: layout.accelerators.render)
-    let options = effects.renderOptions
+    var job = made.job
+    job.render = RenderSettings(
+      format: format, pngCompression: pngCompression, options: effects.renderOptions)
     let image: RenderedImage
     do {
-      if let pngCompression {
-        image = try renderer.render(
-          made.layout, options: options, format: format, pngCompression: pngCompression)
-      } else {
-        // The library's default compression.
-        image = try renderer.render(made.layout, options: options, format: format)
-      }
+      image = try made.runner.render(made.result, of: job)
     } catch {
-      return failure(error.kind.rawValue, error.message)
+      return CommandOutcome(error)
     }
     var contents = [image.data]
     if json != nil {
@@ -109,7 +106,7 @@ struct RenderCommand: OutcomeCommand {
       let files = try OutputFile.resolveAll(outputPaths)
       written = try OutputWriter.writeAll(Array(zip(files, contents)))
     } catch {
-      return failure("outputFailed", error.message)
+      return CommandOutcome(Failure(.output, kind: "outputFailed", error.message))
     }
     let warnings = made.warnings.joined(separator: "\n")
     guard written.isEmpty else { return CommandOutcome(bytes: written, standardError: warnings) }
@@ -117,11 +114,5 @@ struct RenderCommand: OutcomeCommand {
       standardOutput: JSONOutput.encodeDocument(
         RenderSummary(format: format, output: output, image: image.geometry)),
       standardError: warnings, status: 0)
-  }
-
-  private func failure(_ kind: String, _ message: String) -> CommandOutcome {
-    CommandOutcome(
-      standardOutput: JSONOutput.errorDocument(kind: kind, message),
-      standardError: "error: \(message)", status: ExitStatus.dataError)
   }
 }

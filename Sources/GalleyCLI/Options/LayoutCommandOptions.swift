@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyFonts
+import GalleyJobs
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
@@ -247,108 +248,54 @@ struct LayoutCommandOptions: ParsableArguments {
       minimumScaleFactor: minScale, minimumSize: minSize, direction: direction)
   }
 
-  /// Reads, formats and lays out the input, or describes why it cannot.
+  /// The job the options describe, for the input's text.
   ///
-  /// With `--lenient`, markup problems are warnings. A family that is not installed (and has
-  /// no alias) is a warning too, as `galley font` gives, or an error with `--strict`.
-  func makeLayout() -> Result<LaidOutText, CommandOutcome> {
-    let source: String
-    do {
-      source = try inputOptions.read()
-    } catch {
-      return .failure(failure(Diagnostics.render(error), kind: "invalidInput", error.message))
-    }
+  /// - Parameter source: The input, markup unless `--plain`.
+  /// - Returns: The job: lenient and strict as asked, reporting replaced families.
+  func job(source: String) -> TextJob {
     var formatter = formatterOptions.formatter
     if let family { formatter.defaultFamily = family }
     if let size { formatter.defaultSize = size }
-    var warnings: [String] = []
-    let text: FormattedText
-    if plain {
-      text = FormattedText(plain: source, attributes: formatter.defaultAttributes)
-    } else if formatterOptions.lenient {
-      let result = formatter.formatLeniently(source)
-      text = result.text
-      if !result.warnings.isEmpty {
-        // One string for all of them: the markup's lines are indexed once (linear time).
-        warnings.append(
-          Diagnostics.render(
-            result.warnings, in: source, source: inputOptions.sourceName, severity: "warning"))
-      }
-    } else {
+    var job = TextJob(
+      source: source, sourceName: inputOptions.sourceName, formatter: formatter,
+      layoutOptions: layoutOptions)
+    job.isPlain = plain
+    job.isLenient = formatterOptions.lenient
+    job.isStrict = strict
+    job.reportsSubstitutions = true
+    if truncationToken != nil { job.tokenOrigin = .option("--truncation-token") }
+    return job
+  }
+
+  /// Reads, formats and lays out the input, or describes why it cannot.
+  ///
+  /// The input is read and formatted, and the truncation token checked, before the fonts are
+  /// loaded. With `--lenient`, markup problems are warnings. A family that is not installed
+  /// (and has no alias) is a warning too, as `galley font` gives, or an error with `--strict`.
+  ///
+  /// - Returns: The job, its runner and its layout, or why there is none.
+  func makeLayout() -> Result<LaidOutText, Failure> {
+    do throws(Failure) {
+      let source: String
       do {
-        text = try formatter.format(source)
+        source = try inputOptions.read()
       } catch {
-        return .failure(
-          CommandOutcome(
-            standardOutput: JSONOutput.errorDocument(error),
-            standardError: Diagnostics.render(error, in: source, source: inputOptions.sourceName),
-            status: ExitStatus.dataError))
+        throw Failure(error)
       }
-    }
-    if let truncationToken, case .failure(let outcome) = checkToken(truncationToken, formatter) {
-      return .failure(outcome)
-    }
-    do {
-      let fonts = try fontOptions.makeFontSet()
-      warnings += try familyWarnings(text, default: formatter.defaultFamily, fonts: fonts)
-      let layout = try LayoutEngine(fonts: fonts, accelerators: accelerators.layout).layout(
-        text, options: layoutOptions)
-      return .success(LaidOutText(text: text, layout: layout, warnings: warnings))
-    } catch let error as FontSetError {
-      return .failure(failure(Diagnostics.render(error), kind: error.kind.rawValue, error.message))
-    } catch let error as LayoutError {
-      return .failure(failure("error: \(error.message)", kind: error.kind.rawValue, error.message))
-    } catch {
-      return .failure(failure("error: \(error)", kind: "internal", "\(error)"))
-    }
-  }
-
-  /// Formats the truncation token once, so that a markup error in it is reported as one in
-  /// the input is (exit 65, the error document), naming the option instead of a file; a token
-  /// with a line break fails here too, whether or not the text is truncated.
-  private func checkToken(
-    _ token: String, _ formatter: MarkupFormatter
-  ) -> Result<Void, CommandOutcome> {
-    do {
-      let formatted = try formatter.format(token, continuing: formatter.defaultAttributes)
-      if let problem = LayoutOptions.TruncationToken.problem(in: formatted.string) {
-        let message = "the truncation token \(problem)"
-        return .failure(
-          failure(
-            "--truncation-token: error: \(message)", kind: LayoutError.Kind.invalidOptions.rawValue,
-            message))
+      let job = job(source: source)
+      let formatted = try JobRunner.prepare(job)
+      let fonts: FontSet
+      do {
+        fonts = try fontOptions.makeFontSet()
+      } catch {
+        throw Failure(error)
       }
-      return .success(())
+      let runner = JobRunner(fonts: fonts, accelerators: accelerators)
+      let laidOut = try runner.layout(job, prepared: formatted)
+      return .success(LaidOutText(job: job, runner: runner, result: laidOut))
     } catch {
-      return .failure(
-        CommandOutcome(
-          standardOutput: JSONOutput.errorDocument(error),
-          standardError: Diagnostics.render(error, in: token, source: "--truncation-token"),
-          status: ExitStatus.dataError))
+      return .failure(error)
     }
-  }
-
-  /// A warning for each family of the text that is not installed and has no alias, in the
-  /// order the text first uses them; with `--strict`, the first one's error instead.
-  private func familyWarnings(
-    _ text: FormattedText, default defaultFamily: String, fonts: FontSet
-  ) throws(FontSetError) -> [String] {
-    var seen = Set<String>()
-    var warnings: [String] = []
-    for family in [defaultFamily] + text.runs.map(\.attributes.family)
-    where seen.insert(family).inserted {
-      let resolved = try fonts.resolve(family: family, strict: strict)
-      guard resolved.isSubstituted else { continue }
-      warnings.append(
-        "warning: no installed family is named '\(family)'; using '\(resolved.face.family)'")
-    }
-    return warnings
-  }
-
-  private func failure(_ diagnostic: String, kind: String, _ message: String) -> CommandOutcome {
-    CommandOutcome(
-      standardOutput: JSONOutput.errorDocument(kind: kind, message),
-      standardError: diagnostic, status: ExitStatus.dataError)
   }
 }
 

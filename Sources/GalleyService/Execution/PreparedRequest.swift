@@ -1,23 +1,29 @@
 import GalleyFonts
+import GalleyJobs
 import GalleyLayout
 import GalleyMarkup
 import GalleySupport
 
-/// A checked request: the formatter, the layout and render options, and the points, each
-/// built from the CLI's defaults and the request's fields.
+/// A checked request: its job (the formatter, the layout and render options, the checks) and
+/// its points, built from the CLI's defaults and the request's fields.
 package struct PreparedRequest: Sendable {
   /// The request as received.
   package var request: ServiceRequest
-  /// The formatter: font and color tables, and what text starts in.
-  package var formatter: MarkupFormatter
-  /// The layout options; the truncation token uses ``formatter``.
-  package var layoutOptions: LayoutOptions
-  /// The render options, format and compression.
-  package var render: RenderSettings
+  /// The job every text endpoint runs: the markup, `plain`, `lenient` and `strict`, the
+  /// formatter, the layout options (whose truncation token uses the formatter) and the render
+  /// settings.
+  package var job: TextJob
   /// The points to hit-test.
   package var points: [RequestPoint]
   /// The hit-testing tolerance in points.
   package var tolerance: Double
+
+  /// The formatter: font and color tables, and what text starts in.
+  package var formatter: MarkupFormatter { job.formatter }
+  /// The layout options; the truncation token uses ``formatter``.
+  package var layoutOptions: LayoutOptions { job.layoutOptions }
+  /// The render options, format and compression.
+  package var render: RenderSettings { job.render }
 
   /// Checks a request against the limits and builds its options.
   ///
@@ -32,12 +38,20 @@ package struct PreparedRequest: Sendable {
       throw RequestError(
         field: "markup", "has \(markupBytes) bytes; at most \(limits.maximumMarkupBytes)")
     }
-    formatter = try Self.formatter(request, limits: limits)
-    layoutOptions = LayoutOptions()
+    let formatter = try Self.formatter(request, limits: limits)
+    var layoutOptions = LayoutOptions()
     try LayoutFields.table.apply(request.layout ?? [:], to: &layoutOptions)
     layoutOptions.truncationToken.formatter = formatter
-    render = RenderSettings()
-    try RenderFields.table.apply(request.render ?? [:], to: &render)
+    job = TextJob(
+      source: request.markup, sourceName: "<request>", formatter: formatter,
+      layoutOptions: layoutOptions)
+    try RenderFields.table.apply(request.render ?? [:], to: &job.render)
+    job.isPlain = request.plain == true
+    job.isLenient = request.lenient == true
+    job.isStrict = request.strict == true
+    if request.layout?["truncationToken"] != nil {
+      job.tokenOrigin = .field("layout.truncationToken")
+    }
     points = request.points ?? []
     guard points.count <= limits.maximumPoints else {
       throw RequestError(field: "points", "may hold at most \(limits.maximumPoints) points")

@@ -10,18 +10,18 @@ extension TextService {
   ///   - italic: The italic flag as written (`italic=`): `true`, `false`, `1`, `0` or absent.
   ///   - strict: The strict flag as written (`strict=`).
   /// - Returns: `galley font --json`'s record.
-  /// - Throws: ``ServiceFailure``: 400 for a bad parameter, 422 for a font problem.
+  /// - Throws: ``GalleyTools/Failure``: 400 for a bad parameter, 422 for a font problem.
   package func font(
     family: String?, weight: String?, italic: String?, strict: String? = nil
-  ) throws(ServiceFailure) -> ResolvedFaceRecord {
+  ) throws(Failure) -> ResolvedFaceRecord {
     guard let family else {
-      throw ServiceFailure(RequestError(field: "family", "is required"))
+      throw Failure(RequestError(field: "family", "is required"))
     }
     try checkFamily(family)
     var weightValue = 0
     if let weight {
       guard let parsed = FontWeight.parse(weight), FontWeight.isValid(parsed) else {
-        throw ServiceFailure(
+        throw Failure(
           RequestError(
             field: "weight",
             "must be a ladder step in -3...3, a CSS weight in 100...1000 or a name such as bold"))
@@ -34,7 +34,7 @@ extension TextService {
       return ResolvedFaceRecord(
         try fonts.resolve(family: family, weight: weightValue, italic: isItalic, strict: isStrict))
     } catch {
-      throw ServiceFailure(error)
+      throw Failure(error)
     }
   }
 
@@ -42,9 +42,9 @@ extension TextService {
   ///
   /// - Parameter family: Only this family (`family=`), or `nil` for all.
   /// - Returns: `galley fonts --json`'s document.
-  /// - Throws: ``ServiceFailure``: 400 for a family name that is empty, only spaces or too
+  /// - Throws: ``GalleyTools/Failure``: 400 for a family name that is empty, only spaces or too
   ///   long, 422 for an unknown family, with suggestions.
-  package func families(family: String?) throws(ServiceFailure) -> FamiliesDocument {
+  package func families(family: String?) throws(Failure) -> FamiliesDocument {
     guard let family else {
       return FamiliesDocument(
         families: fonts.familyNames.map {
@@ -57,25 +57,25 @@ extension TextService {
       return FamiliesDocument(
         families: [FamilyRecord(name: installed, ladderFamily: family, fonts: fonts)])
     } catch {
-      throw ServiceFailure(error)
+      throw Failure(error)
     }
   }
 
   /// Checks a `family=` parameter by the rule for family names in requests.
-  private func checkFamily(_ family: String) throws(ServiceFailure) {
+  private func checkFamily(_ family: String) throws(Failure) {
     do {
       try PreparedRequest.checkFamily(family, field: "family")
     } catch {
-      throw ServiceFailure(error)
+      throw Failure(error)
     }
   }
 
   /// A query flag: absent or `false`/`0` is off, `true`/`1` (or empty, as `?italic`) is on.
-  private func flag(_ text: String?, field: String) throws(ServiceFailure) -> Bool {
+  private func flag(_ text: String?, field: String) throws(Failure) -> Bool {
     switch text {
     case nil, "false", "0": return false
     case "", "true", "1": return true
-    default: throw ServiceFailure(RequestError(field: field, "must be true or false"))
+    default: throw Failure(RequestError(field: field, "must be true or false"))
     }
   }
 }

@@ -1,3 +1,4 @@
+import GalleyJobs
 import GalleyRender
 import GalleySupport
 

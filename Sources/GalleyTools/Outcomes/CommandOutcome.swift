@@ -72,3 +72,16 @@ package struct CommandOutcome: Error {
     set { output = .text(newValue) }
   }
 }
+
+extension CommandOutcome {
+  /// The outcome of a failure: its error document on standard output, its diagnostic on
+  /// standard error, and its category's exit status
+  /// (``Failure/Category/exitStatus``).
+  ///
+  /// - Parameter failure: The failure.
+  package init(_ failure: Failure) {
+    self.init(
+      standardOutput: failure.document, standardError: failure.diagnostic,
+      status: failure.category.exitStatus)
+  }
+}

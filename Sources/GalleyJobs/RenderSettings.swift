@@ -12,4 +12,16 @@ package struct RenderSettings: Hashable, Sendable {
 
   /// Settings with every default.
   package init() {}
+
+  /// Settings with each part given.
+  ///
+  /// - Parameters:
+  ///   - format: The image format.
+  ///   - pngCompression: The PNG compression, or `nil` for the library's default.
+  ///   - options: Scale, canvas and effects.
+  package init(format: ImageFormat, pngCompression: PNGCompression?, options: RenderOptions) {
+    self.format = format
+    self.pngCompression = pngCompression
+    self.options = options
+  }
 }
