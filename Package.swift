@@ -193,6 +193,7 @@ let package = Package(
         "GalleyLayout",
         "GalleyRender",
         "GalleyJobs",
+        "GalleyTools",
         "GalleySupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -238,10 +239,14 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
+      name: "GalleyToolsTests",
+      dependencies: ["GalleyTools", "GalleyFonts", "GalleyMarkup"]
+    ),
+    .testTarget(
       name: "GalleyJobsTests",
       dependencies: [
-        "GalleyJobs", "GalleySupport", "GalleyLayout", "GalleyMarkup", "GalleyRender",
-        "GalleyTestSupport",
+        "GalleyJobs", "GalleyTools", "GalleySupport", "GalleyLayout", "GalleyMarkup",
+        "GalleyRender", "GalleyTestSupport",
       ]
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -36,11 +37,13 @@ enum Corpus {
   ///
   /// - Parameter path: The file.
   /// - Returns: Its lines.
-  /// - Throws: `ExitCode(65)` when the file cannot be read.
+  /// - Throws: `ExitCode` with the input failure's status when the file cannot be read.
   static func lines(of path: String) throws -> [String] {
     guard let data = FileManager.default.contents(atPath: path) else {
-      printError("galley-bench: cannot read '\(path)'")
-      throw ExitCode(65)
+      throw CorpusOptions.exit(
+        Failure(
+          .input, kind: "invalidInput", "cannot read '\(path)'",
+          diagnostic: "galley-bench: cannot read '\(path)'"))
     }
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
   }

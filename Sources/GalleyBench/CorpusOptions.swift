@@ -1,6 +1,9 @@
 import ArgumentParser
+import GalleyFonts
+import GalleyJobs
 import GalleyMarkup
 import GalleyRender
+import GalleyTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -53,16 +56,48 @@ struct CorpusOptions: ParsableArguments {
     return formatter
   }
 
-  /// Each line of the corpus, formatted (or taken as plain text with `--plain`).
+  /// The runner every benchmark's stages run on: the machine's fonts and the chosen fast
+  /// paths.
   ///
-  /// - Throws: `ExitCode(65)` when the file cannot be read, or a markup error.
+  /// - Returns: The runner.
+  /// - Throws: `ExitCode` with the failure's status when the fonts cannot be loaded.
+  func runner() throws -> JobRunner {
+    do {
+      return JobRunner(fonts: try FontSet(), accelerators: accelerators)
+    } catch {
+      throw Self.exit(Failure(error))
+    }
+  }
+
+  /// The corpus's paragraphs, formatted as `galley` formats them (``JobRunner/format(_:)``).
+  ///
+  /// - Returns: One text per paragraph.
+  /// - Throws: `ExitCode` with the failure's status (after its diagnostic) when the corpus
+  ///   cannot be read or a paragraph does not format.
   func texts() throws -> [FormattedText] {
     let formatter = formatter
     let paragraphs = try Corpus.lines(of: corpus)
-    return try paragraphs.map { paragraph -> FormattedText in
-      plain
-        ? FormattedText(plain: paragraph, attributes: formatter.defaultAttributes)
-        : try formatter.format(paragraph)
+    var texts: [FormattedText] = []
+    texts.reserveCapacity(paragraphs.count)
+    for (index, paragraph) in paragraphs.enumerated() {
+      var job = TextJob(
+        source: paragraph, sourceName: "\(corpus), paragraph \(index + 1)", formatter: formatter)
+      job.isPlain = plain
+      do {
+        texts.append(try JobRunner.format(job).text)
+      } catch {
+        throw Self.exit(error)
+      }
     }
+    return texts
+  }
+
+  /// Prints a failure's diagnostic and gives the exit its category's status.
+  ///
+  /// - Parameter failure: The failure.
+  /// - Returns: The exit to throw.
+  static func exit(_ failure: Failure) -> ExitCode {
+    printError(failure.diagnostic)
+    return ExitCode(failure.category.exitStatus)
   }
 }

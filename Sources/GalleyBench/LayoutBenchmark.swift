@@ -55,7 +55,7 @@ struct LayoutBenchmark: ParsableCommand {
     let texts = try input.texts()
     let formatter = input.formatter
     let (width, passes) = (input.width, input.passes)
-    let engine = LayoutEngine(fonts: try FontSet(), accelerators: input.accelerators.layout)
+    let engine = try input.runner().engine
     let options = LayoutOptions(width: width)
     var lines = 0
     var links = 0

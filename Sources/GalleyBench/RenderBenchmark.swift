@@ -62,8 +62,8 @@ struct RenderBenchmark: ParsableCommand {
   func run() throws {
     let texts = try input.texts()
     let passes = input.passes
-    let engine = LayoutEngine(fonts: try FontSet(), accelerators: input.accelerators.layout)
-    let renderer = Renderer(accelerators: input.accelerators.render)
+    let runner = try input.runner()
+    let (engine, renderer) = (runner.engine, runner.renderer)
     let layoutOptions = LayoutOptions(width: input.width)
     let plainOptions = RenderOptions(scale: scale)
     let effectOptions = chosenEffects()

@@ -1,27 +1,44 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import HTTPTypes
+import Hummingbird
 
-/// Every path the server answers and the methods it takes there, for the `405 Method Not
-/// Allowed` answers and their `Allow` header; ``ServiceApplication/makeRouter()`` adds the same
-/// routes, and a test checks that the two agree.
+/// Every path the server answers and the methods it takes there, read from the router itself
+/// (``ServiceApplication/routeTable``), for the `405 Method Not Allowed` answers and their
+/// `Allow` header.
 ///
 /// `HEAD` is answered wherever `GET` is (with the headers of the `GET` and no body).
-package enum RouteTable {
+package struct RouteTable: Sendable {
   /// The routes: a path, where `*` stands for any one component, and its methods.
-  package static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
-    ("/v1/format", [.post]),
-    ("/v1/layout", [.post]),
-    ("/v1/hit", [.post]),
-    ("/v1/render", [.post]),
-    ("/v1/font", [.get, .head]),
-    ("/v1/fonts", [.get, .head]),
-    ("/healthz", [.get, .head]),
-    ("/metrics", [.get, .head]),
-    ("/openapi.json", [.get, .head]),
-    ("/", [.get, .head]),
-    ("/static/*", [.get, .head]),
-  ]
+  package let routes: [(path: String, methods: [HTTPRequest.Method])]
+
+  /// The table of a router's routes.
+  ///
+  /// A captured component (`{file}`) or wildcard becomes `*`; the routes keep the router's
+  /// order, and each path's methods are sorted, with `HEAD` added after `GET`.
+  ///
+  /// - Parameter routes: The router's routes (`Router.routes`).
+  package init(_ routes: [Router<BasicRequestContext>.RouteDescription]) {
+    var order: [String] = []
+    var methods: [String: [HTTPRequest.Method]] = [:]
+    for route in routes {
+      let path =
+        "/"
+        + route.path.components.map { component in
+          // A literal component's description is its text; a capture's is `{name}` or
+          // `:name`, a wildcard's `*` or `**`.
+          let text = component.description
+          return text.contains { "{}:*".contains($0) } ? "*" : text
+        }.joined(separator: "/")
+      if methods[path] == nil { order.append(path) }
+      methods[path, default: []].append(route.method)
+    }
+    self.routes = order.map { path in
+      var list = methods[path, default: []]
+      if list.contains(.get), !list.contains(.head) { list.append(.head) }
+      return (path, list)
+    }
+  }
 
   /// The methods a path takes, or `nil` for a path the server does not have.
   ///
@@ -29,7 +46,7 @@ package enum RouteTable {
   ///
   /// - Parameter path: The request's path, without the query.
   /// - Returns: The methods.
-  package static func methods(forPath path: String) -> [HTTPRequest.Method]? {
+  package func methods(forPath path: String) -> [HTTPRequest.Method]? {
     let components = path.split(separator: "/")
     for route in routes {
       let pattern = route.path.split(separator: "/")

@@ -10,6 +10,9 @@ import Hummingbird
 /// `Allow` header listing the methods it takes (``RouteTable``); answers to `HEAD` keep the
 /// headers and drop the body.
 struct RoutingErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// The server's routes.
+  let table: RouteTable
+
   /// Passes the request on, answering the router's errors with error documents.
   ///
   /// - Parameters:
@@ -25,7 +28,7 @@ struct RoutingErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch let error as HTTPError {
-      let response = Self.response(error, request: request)
+      let response = response(error, request: request)
       return request.method == .head ? response.createHeadResponse() : response
     }
   }
@@ -36,7 +39,7 @@ struct RoutingErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   ///   - error: The error.
   ///   - request: The request.
   /// - Returns: The response.
-  static func response(_ error: HTTPError, request: Request) -> Response {
+  func response(_ error: HTTPError, request: Request) -> Response {
     let path = request.uri.path
     let shown = String(path.prefix(256))
     guard error.status == .notFound else {
@@ -48,7 +51,7 @@ struct RoutingErrorMiddleware<Context: RequestContext>: RouterMiddleware {
           error.body ?? "the request cannot be served (HTTP \(status))"),
         status: status, headers: error.headers)
     }
-    guard let methods = RouteTable.methods(forPath: path), !methods.contains(request.method)
+    guard let methods = table.methods(forPath: path), !methods.contains(request.method)
     else {
       return Reply.failure(
         Failure(.notFound, kind: "notFound", "there is no resource at '\(shown)'"))

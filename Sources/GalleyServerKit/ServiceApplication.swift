@@ -44,13 +44,20 @@ package struct ServiceApplication: Sendable {
     metrics = ServiceMetrics()
   }
 
-  /// The router with every route of ``RouteTable`` (`HEAD` wherever `GET` is), error
-  /// documents for its own 404 and 405 answers, and CORS when an origin is configured.
+  /// The routes ``makeRouter()`` serves, read from a router with the same routes.
+  package var routeTable: RouteTable {
+    let listing = Router(options: .autoGenerateHeadEndpoints)
+    addRoutes(to: listing)
+    return RouteTable(listing.routes)
+  }
+
+  /// The router with every route (`HEAD` wherever `GET` is), error documents for its own 404
+  /// and 405 answers (from ``routeTable``), and CORS when an origin is configured.
   ///
   /// - Returns: The router.
   package func makeRouter() -> Router<BasicRequestContext> {
     let router = Router(options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RoutingErrorMiddleware())
+    router.add(middleware: RoutingErrorMiddleware(table: routeTable))
     if let origin = configuration.corsOrigin {
       router.add(
         middleware: CORSMiddleware(
@@ -58,9 +65,14 @@ package struct ServiceApplication: Sendable {
           allowMethods: [.get, .head, .post, .options],
           exposedHeaders: ["ETag"] + ImageHeaders.names))
     }
+    addRoutes(to: router)
+    return router
+  }
+
+  /// Adds every route: the text endpoints, then the pages.
+  private func addRoutes(to router: Router<BasicRequestContext>) {
     addTextRoutes(to: router)
     addPageRoutes(to: router)
-    return router
   }
 
   /// The Hummingbird application, listening on the configured host and port.

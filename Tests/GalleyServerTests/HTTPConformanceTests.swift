@@ -223,11 +223,34 @@ import FoundationNetworking
   }
 }
 
-/// The route table behind the 405 answers agrees with the router and the OpenAPI document.
+/// The route table behind the 405 answers, read from the router, holds every route, and
+/// agrees with the router and the OpenAPI document.
 @Suite struct RouteTableTests {
+  /// The table of a server with the default configuration.
+  static func table() throws -> RouteTable {
+    try ServerHarness.application().routeTable
+  }
+
+  @Test func theTableHoldsEveryRouteWithHeadBesideGet() throws {
+    let table = try Self.table()
+    let expected: [String: Set<HTTPRequest.Method>] = [
+      "/v1/format": [.post], "/v1/layout": [.post], "/v1/hit": [.post], "/v1/render": [.post],
+      "/v1/font": [.get, .head], "/v1/fonts": [.get, .head], "/healthz": [.get, .head],
+      "/metrics": [.get, .head], "/openapi.json": [.get, .head], "/": [.get, .head],
+      "/static/*": [.get, .head],
+    ]
+    #expect(
+      Dictionary(uniqueKeysWithValues: table.routes.map { ($0.path, Set($0.methods)) })
+        == expected)
+    #expect(table.methods(forPath: "/static/app.js") == table.methods(forPath: "/static/x"))
+    #expect(table.methods(forPath: "//v1//layout/") == [.post])
+    #expect(table.methods(forPath: "/v2/layout") == nil)
+  }
+
   @Test func everyRouteOfTheTableIsServedWithItsMethods() async throws {
+    let table = try Self.table()
     try await ServerHarness.withServer { client, _ in
-      for (path, methods) in RouteTable.routes {
+      for (path, methods) in table.routes {
         let uri = path.replacingOccurrences(of: "*", with: "file.js")
         for method in methods {
           let response = try await client.execute(
@@ -246,7 +269,7 @@ import FoundationNetworking
     let document = try OpenAPIChecker().document
     let paths = try #require(document["paths"] as? [String: [String: Any]])
     for (path, operations) in paths {
-      let methods = try #require(RouteTable.methods(forPath: path), "\(path)")
+      let methods = try #require(try Self.table().methods(forPath: path), "\(path)")
       for name in operations.keys {
         #expect(methods.map { $0.rawValue.lowercased() }.contains(name), "\(name) \(path)")
       }

@@ -22,6 +22,18 @@ enum ServerHarness {
     return configuration
   }
 
+  /// An application over the hermetic fonts, not started.
+  ///
+  /// - Parameter configuration: How the server runs.
+  /// - Returns: The application.
+  /// - Throws: The font set's error.
+  static func application(
+    _ configuration: ServerConfiguration = configuration()
+  ) throws -> ServiceApplication {
+    ServiceApplication(
+      service: TextService(fonts: try HermeticFonts.fontSet()), configuration: configuration)
+  }
+
   /// Runs a test against a live server.
   ///
   /// - Parameters:
@@ -32,8 +44,7 @@ enum ServerHarness {
     _ configuration: ServerConfiguration = configuration(),
     _ test: @Sendable (any TestClientProtocol, ServiceApplication) async throws -> Void
   ) async throws {
-    let application = ServiceApplication(
-      service: TextService(fonts: try HermeticFonts.fontSet()), configuration: configuration)
+    let application = try application(configuration)
     var logger = Logger(label: "galley-server-tests")
     logger.logLevel = .warning
     try await application.makeApplication(logger: logger).test(.live) { client in

@@ -36,8 +36,9 @@ package final class JobRunner: Sendable {
     self.maximumPixels = maximumPixels
   }
 
-  /// Formats the job's text: plain text as it is, markup strictly or leniently. Needs no
-  /// fonts, so a tool may do it before it loads them.
+  /// Formats the job's text: plain text as it is, markup strictly or leniently.
+  ///
+  /// Needs no fonts, so a tool may do it before it loads them.
   ///
   /// - Parameter job: The job.
   /// - Returns: The text and, for a lenient job, the problems met.

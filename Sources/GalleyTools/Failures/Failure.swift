@@ -74,6 +74,7 @@ package struct Failure: Error, Hashable, Sendable {
   /// - Parameters:
   ///   - field: The field's path, such as `layout.width`; empty for the whole body.
   ///   - message: What is wrong, without the field.
+  /// - Returns: The failure, in the request category.
   package static func invalidRequest(field: String, _ message: String) -> Failure {
     let sentence = field.isEmpty ? message : "\(field): \(message)"
     return Failure(
