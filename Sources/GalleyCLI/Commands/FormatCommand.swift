@@ -36,13 +36,7 @@ struct FormatCommand: OutcomeCommand {
       source: "", sourceName: inputOptions.sourceName, formatter: formatterOptions.formatter)
     job.isLenient = formatterOptions.lenient
     do throws(Failure) {
-      let markup: String
-      do {
-        markup = try inputOptions.read()
-      } catch {
-        throw Failure(error)
-      }
-      job.source = markup
+      job.source = try inputOptions.readSource()
       formatted = try JobRunner.format(job)
     } catch {
       var outcome = CommandOutcome(error)

@@ -45,4 +45,16 @@ struct InputOptions: ParsableArguments {
       throw InputError(path: sourceName, message: error.reason)
     }
   }
+
+  /// The input, as ``read()`` gives it, or its failure as every command reports it.
+  ///
+  /// - Returns: The input's text.
+  /// - Throws: ``GalleyTools/Failure`` (input) naming the file.
+  func readSource() throws(Failure) -> String {
+    do {
+      return try read()
+    } catch {
+      throw Failure(error)
+    }
+  }
 }

@@ -276,13 +276,7 @@ struct LayoutCommandOptions: ParsableArguments {
   /// - Returns: The job, its runner and its layout, or why there is none.
   func makeLayout() -> Result<LaidOutText, Failure> {
     do throws(Failure) {
-      let source: String
-      do {
-        source = try inputOptions.read()
-      } catch {
-        throw Failure(error)
-      }
-      let job = job(source: source)
+      let job = job(source: try inputOptions.readSource())
       let formatted = try JobRunner.prepare(job)
       let fonts: FontSet
       do {
