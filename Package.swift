@@ -230,7 +230,9 @@ let package = Package(
     ),
     .testTarget(
       name: "GalleyLayoutTests",
-      dependencies: ["GalleyLayout", "GalleyFonts", "GalleyMarkup", "GalleyTestSupport"],
+      dependencies: [
+        "GalleyLayout", "GalleyFonts", "GalleyMarkup", "GalleyTestSupport", "CHarfBuzz",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -24,10 +24,8 @@ public final class LayoutEngine: Sendable {
   /// The shaping fast paths the engine uses; every setting gives the same layouts.
   public let accelerators: Accelerators
   private let cache = ShapingFontCache()
-  /// Words shaped before, or `nil` to shape every run whole (tests compare the two).
-  private let words: WordShapes?
-  /// Pairs shaped before, or `nil` to shape with HarfBuzz alone.
-  private let pairs: PairShapes?
+  /// The accelerators of ``accelerators``, in the order the shaper asks them.
+  private let shapingAccelerators: AcceleratorChain
 
   /// Creates an engine over a font set.
   ///
@@ -38,8 +36,11 @@ public final class LayoutEngine: Sendable {
   public init(fonts: FontSet, accelerators: Accelerators = .all) {
     self.fonts = fonts
     self.accelerators = accelerators
-    words = accelerators.contains(.wordCache) ? WordShapes() : nil
-    pairs = accelerators.contains(.pairShaping) ? PairShapes() : nil
+    var chain: [any ShapingAccelerator] = []
+    // The word cache first: a known word costs less than its pairs.
+    if accelerators.contains(.wordCache) { chain.append(WordShapes()) }
+    if accelerators.contains(.pairShaping) { chain.append(PairShapes()) }
+    shapingAccelerators = AcceleratorChain(chain)
   }
 
   /// Lays out formatted text.
@@ -101,8 +102,8 @@ public final class LayoutEngine: Sendable {
       of: text, fonts: fonts, language: options.language, levels: levels)
     itemization.split(at: paragraph.paragraphStarts)
     let shaping = Shaping(
-      paragraph: paragraph, text: text, options: options, cache: cache, words: words,
-      pairs: pairs)
+      paragraph: paragraph, text: text, options: options, cache: cache,
+      accelerators: shapingAccelerators)
     let items = try shaping.shape(itemization)
     let tabStops = TabStops(points: options.tabStops)
     let breaker = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)

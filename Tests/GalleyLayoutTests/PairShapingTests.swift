@@ -9,16 +9,17 @@ import Testing
 /// glyphs, clusters, advances, offsets and unsafe-to-break flags.
 @Suite("Shaping from pairs")
 struct PairShapingTests {
-  /// The glyphs of `text` shaped as one run, whole with HarfBuzz or through `words` and `pairs`.
+  /// The glyphs of `text` shaped as one run, whole with HarfBuzz or through `words` and `pairs`
+  /// (the word cache asked first, as in the engine).
   static func shaped(
     _ text: String, font: ShapingFont, language: String? = nil, words: WordShapes? = nil,
     pairs: PairShapes? = nil
   ) -> [ShapedGlyph] {
     let bytes = Array(text.utf8)
-    let buffer = ShapingBuffer(words: words, pairs: pairs)
-    return bytes.withUnsafeBufferPointer {
-      Shaper.shape($0, range: 0..<bytes.count, font: font, language: language, buffer: buffer)
-    }
+    let chain: [(any ShapingAccelerator)?] = [words, pairs]
+    let shaper = Shaper(
+      accelerators: AcceleratorChain(chain.compactMap { $0 }), language: ShapingLanguage(language))
+    return bytes.withUnsafeBufferPointer { shaper.shape($0, range: 0..<bytes.count, font: font) }
   }
 
   static func font(_ file: String, size: Double = 13) throws -> ShapingFont {

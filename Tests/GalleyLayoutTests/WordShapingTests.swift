@@ -18,10 +18,10 @@ struct WordShapingTests {
       ("a – b — “c” …", .latin), ("‰ € ‘’", .common), ("1⁄2", nil), ("a\u{200D}b", nil),
       ("\u{202E}x", nil), ("\u{2028}", nil), ("، ؟", .common), (" \u{64B}", .common),
       ("ـ\u{670}", .common), ("\u{64E}ب", .arabic),
-    ] as [(String, WordScript?)])
-  func wordScript(text: String, expected: WordScript?) {
+    ] as [(String, ShapingScript?)])
+  func wordScript(text: String, expected: ShapingScript?) {
     let bytes = Array(text.utf8)
-    let script = bytes.withUnsafeBufferPointer { Shaper.wordScript($0, 0..<bytes.count) }
+    let script = bytes.withUnsafeBufferPointer { WordText.script($0, 0..<bytes.count) }
     #expect(script == expected)
   }
 
@@ -79,7 +79,7 @@ struct WordShapingTests {
     let starts = WordStarts { $0 == 0x64E }
     let bytes = Array(text.utf8)
     let words = bytes.withUnsafeBufferPointer {
-      Shaper.words(in: $0, 0..<bytes.count, blocked: starts)
+      WordRun.words(in: $0, 0..<bytes.count, blocked: starts)
     }
     #expect(words == expected)
   }

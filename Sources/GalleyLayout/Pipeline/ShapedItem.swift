@@ -16,11 +16,10 @@ struct ShapedItem {
   /// HarfBuzz says re-shaping is needed.
   static func shape(
     _ item: TextItem, range: Range<Int>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
-    language: String?, buffer: ShapingBuffer, characterSpacing: Double
+    shaper: Shaper, characterSpacing: Double
   ) -> ShapedItem {
-    let glyphs = Shaper.shape(
-      paragraph, range: range, font: font, language: language,
-      isRightToLeft: item.level & 1 == 1, buffer: buffer)
+    let glyphs = shaper.shape(
+      paragraph, range: range, font: font, isRightToLeft: item.level & 1 == 1)
     return ShapedItem(
       item: item, font: font, spacedGlyphs: glyphs, characterSpacing: characterSpacing)
   }
@@ -31,19 +30,19 @@ struct ShapedItem {
   /// Pango, kerning, ligatures and Arabic joining then work across a color change.
   static func shapeGroup(
     _ items: ArraySlice<TextItem>, font: ShapingFont, paragraph: UnsafeBufferPointer<UInt8>,
-    language: String?, buffer: ShapingBuffer, characterSpacing: (TextItem) -> Double
+    shaper: Shaper, characterSpacing: (TextItem) -> Double
   ) -> [ShapedItem] {
     guard let first = items.first, let last = items.last else { return [] }
     if items.count == 1 {
       return [
         shape(
-          first, range: first.utf8Range, font: font, paragraph: paragraph, language: language,
-          buffer: buffer, characterSpacing: characterSpacing(first))
+          first, range: first.utf8Range, font: font, paragraph: paragraph, shaper: shaper,
+          characterSpacing: characterSpacing(first))
       ]
     }
-    let glyphs = Shaper.shape(
+    let glyphs = shaper.shape(
       paragraph, range: first.utf8Range.lowerBound..<last.utf8Range.upperBound, font: font,
-      language: language, isRightToLeft: first.level & 1 == 1, buffer: buffer)
+      isRightToLeft: first.level & 1 == 1)
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)
     var next = 0

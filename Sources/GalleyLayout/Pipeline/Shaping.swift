@@ -1,8 +1,8 @@
 import GalleyFonts
 import GalleyMarkup
 
-/// The shaping stage: finds each item's font, shapes items with HarfBuzz (through the word
-/// cache where it applies) and shapes again the part of an item that a line break cuts where
+/// The shaping stage: finds each item's font, shapes items (through the ``Shaper``: its
+/// accelerators where they apply, HarfBuzz otherwise) and shapes again the part of an item that a line break cuts where
 /// HarfBuzz says it is unsafe.
 ///
 /// Made per layout: it owns the layout's HarfBuzz buffer (one-thread-at-a-time) and the fonts
@@ -10,13 +10,12 @@ import GalleyMarkup
 final class Shaping {
   private let paragraph: Paragraph
   private let text: FormattedText
-  private let language: String?
   /// Label-wide character spacing and kerning table (``LayoutOptions/characterSpacing``,
   /// ``LayoutOptions/kerningTable``).
   private let characterSpacing: Double
   private let kerningTable: [Character: Double]
   private let cache: ShapingFontCache
-  private let buffer: ShapingBuffer
+  private let shaper: Shaper
   /// The fonts this layout uses, found once each in the shared cache.
   private var fontsUsed: [(face: Int, size: Double, font: ShapingFont)] = []
 
@@ -27,24 +26,22 @@ final class Shaping {
   ///   - text: The formatted text, for each item's size and character spacing.
   ///   - options: The language, and the label-wide spacing.
   ///   - cache: The engine's shared fonts.
-  ///   - words: The engine's word cache, or `nil` to shape every run whole.
-  ///   - pairs: The engine's pairs, or `nil` to shape with HarfBuzz alone.
+  ///   - accelerators: The engine's shaping accelerators.
   init(
     paragraph: Paragraph, text: FormattedText, options: LayoutOptions, cache: ShapingFontCache,
-    words: WordShapes?, pairs: PairShapes?
+    accelerators: AcceleratorChain
   ) {
     self.paragraph = paragraph
     self.text = text
-    language = options.language
     characterSpacing = options.characterSpacing
     kerningTable = options.kerningTable
     self.cache = cache
-    buffer = ShapingBuffer(words: words, pairs: pairs)
+    shaper = Shaper(accelerators: accelerators, language: ShapingLanguage(options.language))
   }
 
   /// Shapes every item; consecutive items that share a face, a size and a level and touch are
   /// shaped in one HarfBuzz call, unless the second starts a paragraph (see
-  /// ``ShapedItem/shapeGroup(_:font:paragraph:language:buffer:characterSpacing:)``).
+  /// ``ShapedItem/shapeGroup(_:font:paragraph:shaper:characterSpacing:)``).
   ///
   /// - Parameter itemization: The items and their faces.
   /// - Returns: The shaped items, in the items' order.
@@ -68,8 +65,8 @@ final class Shaping {
       let font = try font(itemization.faces[first.faceIndex], index: first.faceIndex, size: size)
       shaped += paragraph.bytes.withUnsafeBufferPointer { bytes in
         ShapedItem.shapeGroup(
-          items[groupStart..<groupEnd], font: font, paragraph: bytes, language: language,
-          buffer: buffer, characterSpacing: { self.characterSpacing(of: $0) })
+          items[groupStart..<groupEnd], font: font, paragraph: bytes, shaper: shaper,
+          characterSpacing: { self.characterSpacing(of: $0) })
       }
       groupStart = groupEnd
     }
@@ -97,8 +94,8 @@ final class Shaping {
   func reshape(_ item: ShapedItem, range: Range<Int>) -> ShapedItem {
     var reshaped = paragraph.bytes.withUnsafeBufferPointer { bytes in
       ShapedItem.shape(
-        item.item, range: range, font: item.font, paragraph: bytes, language: language,
-        buffer: buffer, characterSpacing: characterSpacing(of: item.item))
+        item.item, range: range, font: item.font, paragraph: bytes, shaper: shaper,
+        characterSpacing: characterSpacing(of: item.item))
     }
     if !kerningTable.isEmpty { kern(&reshaped) }
     return reshaped

@@ -1,7 +1,7 @@
 internal import CHarfBuzz
 import Synchronization
 
-/// Pairs of characters shaped once per font, script and language, from which runs of
+/// Pairs of characters shaped once per style (``ShapingStyle/Key``), from which runs of
 /// characters that shape pair by pair are put together without HarfBuzz (as WebKit's simple
 /// text path does); one per layout engine, shared by its threads.
 ///
@@ -16,26 +16,19 @@ import Synchronization
 /// Bounded: at most ``rowLimit`` rows of 192 entries (16 bytes each) over all tables, about
 /// 12 MB; past that the tables start over.
 final class PairShapes: Sendable {
-  /// Which table a run reads.
-  struct Key: Hashable {
-    var font: Int
-    var script: WordScript
-    var language: String?
-  }
-
   private struct State {
-    var tables: [Key: PairTable] = [:]
+    var tables: [ShapingStyle.Key: PairTable] = [:]
     /// Tables HarfBuzz contradicted (a character shaped to two glyphs), whose runs HarfBuzz
     /// shapes: at most ``PairShapes/refusedLimit``, then forgotten (they would be refused
     /// again).
-    var refused: Set<Key> = []
+    var refused: Set<ShapingStyle.Key> = []
     /// Rows held over all tables.
     var rows = 0
   }
 
   private let state = Mutex(State())
-  /// Refused tables remembered before they are forgotten (keys hold a language tag, so they
-  /// are many only when callers use many tags).
+  /// Refused tables remembered before they are forgotten (keys hold a language, so they are
+  /// many only when callers use many languages).
   static let refusedLimit = 1024
   /// Rows kept before the tables start over.
   static let rowLimit = 4096
@@ -43,29 +36,21 @@ final class PairShapes: Sendable {
   /// Rows held over all tables (at most ``rowLimit``).
   var rowsHeld: Int { state.withLock { $0.rows } }
 
-  /// The run shaper for a font, script and language (it finds its table on first use), or
-  /// `nil` when the face has no character that shapes pair by pair.
-  func run(font: ShapingFont, script: WordScript, language: String?) -> PairRun? {
-    guard font.face.hasPairMembers else { return nil }
-    return PairRun(
-      shapes: self, key: Key(font: font.serial, script: script, language: language), font: font)
-  }
-
   /// The table of `key`, a new one when there is none yet, or `nil` when the face has no
   /// character that shapes pair by pair (or HarfBuzz contradicted the table before).
-  fileprivate func table(for key: Key, font: ShapingFont) -> PairTable? {
+  fileprivate func table(for key: ShapingStyle.Key, face: ShapingFace) -> PairTable? {
     let found = state.withLock { state -> PairTable?? in
       if let table = state.tables[key] { return .some(table) }
       return state.refused.contains(key) ? .some(nil) : nil
     }
     if let found { return found }
-    let locality = font.face.pairLocality
+    let locality = face.pairLocality
     return locality.isEmpty ? nil : PairTable(locality: locality)
   }
 
   /// Adds `learned` to the current table of `key` and returns the result, or `nil` (and
   /// refuses the key) when HarfBuzz contradicted it.
-  fileprivate func add(_ learned: [LearnedPair], to key: Key, locality: PairLocality)
+  fileprivate func add(_ learned: [LearnedPair], to key: ShapingStyle.Key, locality: PairLocality)
     -> PairTable?
   {
     state.withLock { state in
@@ -88,37 +73,37 @@ final class PairShapes: Sendable {
   }
 }
 
-/// Shapes the runs of one font, script and language from a ``PairShapes`` table, learning the
-/// pairs they need; made per run.
-struct PairRun {
-  fileprivate let shapes: PairShapes
-  fileprivate let key: PairShapes.Key
-  fileprivate let font: ShapingFont
+/// Shapes a run, or its words, from the ``PairShapes`` table of its style, learning the pairs
+/// they need; made per run.
+struct PairRun: WordShaper {
+  private let shapes: PairShapes
+  private let run: ShapingRun
+  private let key: ShapingStyle.Key
   /// The table, once looked up: `.some(nil)` when there is none for this font.
   private var table: PairTable??
 
-  fileprivate init(shapes: PairShapes, key: PairShapes.Key, font: ShapingFont) {
+  /// The shaper of `run`'s pairs (it finds its table on first use).
+  init(shapes: PairShapes, run: ShapingRun) {
     self.shapes = shapes
-    self.key = key
-    self.font = font
+    self.run = run
+    key = run.style.key
   }
 
-  /// Appends the glyphs of `range` of `paragraph` (clusters as offsets into `paragraph`) when
-  /// every character shapes pair by pair, learning missing pairs with HarfBuzz in `buffer`.
+  /// Appends the glyphs of `range` of the run's paragraph (clusters as offsets into the
+  /// paragraph) when every character shapes pair by pair, learning missing pairs with
+  /// HarfBuzz.
   ///
   /// - Returns: `false`, with nothing appended, when HarfBuzz must shape the range.
-  mutating func append(
-    _ paragraph: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, buffer: ShapingBuffer,
-    to glyphs: inout [ShapedGlyph]
-  ) -> Bool {
-    if table == nil { table = shapes.table(for: key, font: font) }
+  mutating func append(_ range: Range<Int>, to glyphs: inout [ShapedGlyph]) -> Bool {
+    let paragraph = run.paragraph
+    if table == nil { table = shapes.table(for: key, face: run.style.font.face) }
     guard let table = table ?? nil else { return false }
     switch table.append(paragraph, range, to: &glyphs) {
     case .appended: return true
     case .notMembers: return false
     case .missing:
       guard let missing = table.missingPairs(paragraph, range),
-        let learned = learn(missing, buffer: buffer)
+        let learned = learn(missing)
       else { return false }
       let updated = shapes.add(learned, to: key, locality: table.locality)
       self.table = .some(updated)
@@ -129,7 +114,7 @@ struct PairRun {
   /// Shapes `missing` with HarfBuzz: the pairs one after another in one text, the one pair
   /// with the end (there is at most one per range) last; `nil` when HarfBuzz does not give one
   /// glyph per character in order.
-  private func learn(_ missing: [PairKey], buffer: ShapingBuffer) -> [LearnedPair]? {
+  private func learn(_ missing: [PairKey]) -> [LearnedPair]? {
     var scalars: [UInt32] = []
     scalars.reserveCapacity(2 * missing.count + 1)
     let ends = missing.filter { $0.second == PairAlphabet.end }
@@ -140,7 +125,7 @@ struct PairRun {
       scalars.append(PairAlphabet.scalar(pair.second))
     }
     if let end = ends.first { scalars.append(PairAlphabet.scalar(end.first)) }
-    guard let shaped = shape(scalars, buffer: buffer) else { return nil }
+    guard let shaped = shape(scalars) else { return nil }
     var learned: [LearnedPair] = []
     learned.reserveCapacity(missing.count)
     for (index, pair) in pairs.enumerated() {
@@ -166,9 +151,9 @@ struct PairRun {
       flags: secondIsUnsafe ? 3 : 1)
   }
 
-  /// `scalars` shaped as a run of the table's script and language; `nil` unless there is one
+  /// `scalars` shaped as a run of the table's style; `nil` unless there is one
   /// glyph per scalar, each in its own cluster, in order.
-  private func shape(_ scalars: [UInt32], buffer: ShapingBuffer) -> [ShapedGlyph]? {
+  private func shape(_ scalars: [UInt32]) -> [ShapedGlyph]? {
     var text: [UInt8] = []
     text.reserveCapacity(2 * scalars.count)
     var offsets: [Int] = []
@@ -183,9 +168,7 @@ struct PairRun {
       }
     }
     let glyphs = text.withUnsafeBufferPointer { bytes in
-      Shaper.shapeAlone(
-        bytes, 0..<bytes.count, script: key.script, font: font, language: key.language,
-        buffer: buffer)
+      ReferenceShaper.shapeAlone(bytes, 0..<bytes.count, style: run.style, buffer: run.buffer)
     }
     guard glyphs.count == scalars.count,
       zip(glyphs, offsets).allSatisfy({ $0.cluster == $1 })

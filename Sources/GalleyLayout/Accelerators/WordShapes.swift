@@ -6,33 +6,28 @@ import Synchronization
 ///
 /// Shaping a run word by word gives HarfBuzz's result for the whole run only when no
 /// lookup of the face reaches across a space between two words and the script's shaping
-/// needs no context beyond the word; ``ShapingFace/wordSplitting(rightToLeft:)`` checks the
-/// face, and ``Shaper`` uses the cache only for the Latin, Common, Hebrew and Arabic ranges of
-/// ``Shaper/wordScript(_:_:)``.
+/// needs no context beyond the word: the cache takes only runs that may be cut into words
+/// (``WordRun``). Words are kept per ``ShapingStyle/Key``, so a word shapes again in a style
+/// it was not seen in.
 final class WordShapes: Sendable {
-  /// A word's bytes (at most 24), packed, with its font and the run properties that change
-  /// its shape.
+  /// A word's bytes (at most 24), packed, with the style it was shaped in.
   ///
   /// Plain data, so copying and hashing it costs no reference counting.
   struct Key: Hashable {
-    var font: Int
+    var style: ShapingStyle.Key
     var first: UInt64 = 0
     var second: UInt64 = 0
     var third: UInt64 = 0
     var count: UInt8
-    var script: WordScript
-    /// The run's language, numbered by ``WordShapes`` (0 for none).
-    var language: Int32
 
     /// The longest word kept.
     static let capacity = 24
 
-    /// The key of `bytes` (at most ``capacity`` of them).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, font: Int, script: WordScript, language: Int32) {
-      self.font = font
+    /// The key of `bytes` (at most ``capacity`` of them) in `style`.
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, style: ShapingStyle.Key) {
+      self.style = style
       count = UInt8(bytes.count)
-      self.script = script
-      self.language = language
       for (index, byte) in bytes.enumerated() {
         let shift = UInt64((index & 7) * 8)
         switch index >> 3 {
@@ -45,18 +40,14 @@ final class WordShapes: Sendable {
 
     /// One mixed word for the hasher: equal keys mix equally, and `==` compares every field.
     func hash(into hasher: inout Hasher) {
-      let properties =
-        UInt64(count) << 40 | UInt64(script.rawValue) << 32
-        | UInt64(UInt32(bitPattern: language))
       hasher.combine(
         first &+ second &* 0x9E37_79B9_7F4A_7C15 &+ third &* 0xC2B2_AE3D_27D4_EB4F
-          &+ (properties ^ UInt64(bitPattern: Int64(font)) << 48) &* 0x1656_67B1_9E37_79F9)
+          &+ (style.mixed ^ UInt64(count) << 56) &* 0x1656_67B1_9E37_79F9)
     }
   }
 
   private struct State {
     var words: [Key: [ShapedGlyph]] = [:]
-    var languages: [String: Int32] = [:]
     /// Words found and not found lately (both halved now and then, so old text weighs less).
     var hits = 0
     var misses = 0
@@ -91,18 +82,14 @@ final class WordShapes: Sendable {
   ///
   /// - Returns: How many words were appended.
   func appendKnown(
-    _ paragraph: UnsafeBufferPointer<UInt8>, words: ArraySlice<Range<Int>>, font: ShapingFont,
-    script: WordScript, language: String?, to glyphs: inout [ShapedGlyph]
+    _ paragraph: UnsafeBufferPointer<UInt8>, words: ArraySlice<Range<Int>>,
+    style: ShapingStyle.Key, to glyphs: inout [ShapedGlyph]
   ) -> Int {
     state.withLock { state in
-      let language = Self.number(of: language, in: &state)
       var appended = 0
       for word in words {
         guard word.count <= Key.capacity,
-          let known = state.words[
-            Key(
-              UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, script: script,
-              language: language)]
+          let known = state.words[Key(UnsafeBufferPointer(rebasing: paragraph[word]), style: style)]
         else {
           if word.count <= Key.capacity { state.misses += 1 }
           break
@@ -152,29 +139,24 @@ final class WordShapes: Sendable {
   }
 
   /// Counts the words of a run shaped whole as found or not, and keeps those not found, cut
-  /// from the run's glyphs (which, for a face whose words shape alone, are each word's own).
+  /// from the run's glyphs (which, for a run that may be cut into words, are each word's own).
   ///
   /// - Parameters:
   ///   - paragraph: The paragraph's bytes.
-  ///   - words: The run's words, in order (see ``Shaper/words(in:_:)``).
+  ///   - words: The run's words, in order (see ``WordRun/words``).
   ///   - glyphs: The run's glyphs in text order, clusters counted in `paragraph`.
-  ///   - font: The font they were shaped with.
-  ///   - script: The run's script.
-  ///   - language: The run's language.
+  ///   - style: The style they were shaped in.
   func learn(
     _ paragraph: UnsafeBufferPointer<UInt8>, words: [Range<Int>], glyphs: [ShapedGlyph],
-    font: ShapingFont, script: WordScript, language: String?
+    style: ShapingStyle.Key
   ) {
     state.withLock { state in
-      let language = Self.number(of: language, in: &state)
       var next = 0
       for word in words {
         let first = next
         while next < glyphs.count, glyphs[next].cluster < word.upperBound { next += 1 }
         guard word.count <= Key.capacity else { continue }
-        let key = Key(
-          UnsafeBufferPointer(rebasing: paragraph[word]), font: font.serial, script: script,
-          language: language)
+        let key = Key(UnsafeBufferPointer(rebasing: paragraph[word]), style: style)
         if state.words[key] != nil {
           state.hits += 1
           continue
@@ -197,52 +179,22 @@ final class WordShapes: Sendable {
   /// One run in this many is shaped by words whatever the rate.
   static let sampleInterval = 4
 
-  /// Remembers a word's glyphs (clusters relative to the word's start).
+  /// Remembers the glyphs of `word` of `paragraph` in `style`, given with clusters from which
+  /// `shift` is subtracted to count them from the word's start.
   func remember(
-    _ word: UnsafeBufferPointer<UInt8>, font: ShapingFont, script: WordScript, language: String?,
-    glyphs: [ShapedGlyph]
+    _ paragraph: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, style: ShapingStyle.Key,
+    glyphs: ArraySlice<ShapedGlyph>, shift: Int
   ) {
     guard word.count <= Key.capacity else { return }
+    let relative = glyphs.map { glyph in
+      var moved = glyph
+      moved.cluster -= shift
+      return moved
+    }
+    let key = Key(UnsafeBufferPointer(rebasing: paragraph[word]), style: style)
     state.withLock { state in
-      state.makeRoom(for: glyphs.count)
-      let key = Key(
-        word, font: font.serial, script: script,
-        language: Self.number(of: language, in: &state))
-      state.words[key] = glyphs
+      state.makeRoom(for: relative.count)
+      state.words[key] = relative
     }
-  }
-
-  /// Remembers the glyphs of `word` of `paragraph`, given with clusters counted in the
-  /// paragraph (as a run's glyphs are) or, with `relative`, from the word's start.
-  func remember(
-    _ paragraph: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, font: ShapingFont,
-    script: WordScript, language: String?, glyphs: ArraySlice<ShapedGlyph>,
-    relative: Bool = false
-  ) {
-    guard word.count <= Key.capacity else { return }
-    let shift = relative ? 0 : word.lowerBound
-    remember(
-      UnsafeBufferPointer(rebasing: paragraph[word]), font: font, script: script,
-      language: language,
-      glyphs: glyphs.map { glyph in
-        var moved = glyph
-        moved.cluster -= shift
-        return moved
-      })
-  }
-
-  /// A small number for a language tag, made on first use (0 for none).
-  private static func number(of language: String?, in state: inout State) -> Int32 {
-    guard let language else { return 0 }
-    if let known = state.languages[language] { return known }
-    // Language tags are few; past a thousand, start over (with the words that use them).
-    if state.languages.count >= 1000 {
-      state.languages.removeAll()
-      state.words.removeAll(keepingCapacity: true)
-      state.glyphs = 0
-    }
-    let number = Int32(state.languages.count + 1)
-    state.languages[language] = number
-    return number
   }
 }

@@ -12,7 +12,7 @@ extension LayoutEngine {
   /// - Throws: ``LayoutError`` when the face cannot be opened; font set errors as
   ///   ``LayoutError/Kind-swift.struct/fontUnusable``.
   package func shapeWhole(_ texts: [FormattedText]) throws(LayoutError) -> Int {
-    let buffer = ShapingBuffer(words: nil)
+    let buffer = ShapingBuffer()
     var glyphs = 0
     for text in texts {
       guard let attributes = text.runs.first?.attributes else { continue }

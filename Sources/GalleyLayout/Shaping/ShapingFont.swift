@@ -1,0 +1,75 @@
+internal import CHarfBuzz
+import Synchronization
+
+/// Owns an `hb_font_t` over a ``ShapingFace`` at one size, using HarfBuzz's own OpenType font
+/// functions (no FreeType), so it can be shared between threads once made immutable.
+///
+/// Positions come out in 26.6 fixed point: the scale is the size in pixels times 64. The
+/// corresponding C functions are `hb_font_create`, `hb_ot_font_set_funcs`, `hb_font_set_scale`,
+/// `hb_font_make_immutable` and `hb_font_destroy`. `@unchecked Sendable` for the same reason as
+/// the face: immutable after `init`.
+final class ShapingFont: @unchecked Sendable {
+  let face: ShapingFace  // hb_font_t keeps its own reference, but the Swift owner documents it
+  let handle: OpaquePointer  // hb_font_t *
+  let size: Double
+  /// Ascender above the baseline, in 26.6 pixels (positive).
+  let ascender: Int32
+  /// Descender below the baseline, in 26.6 pixels (positive).
+  let descender: Int32
+  /// The font's recommended extra space between lines, in 26.6 pixels.
+  let lineGap: Int32
+  /// How far below the baseline the underline's top is, and its thickness, in 26.6 pixels.
+  let underlineOffset: Int32
+  let underlineThickness: Int32
+  /// How far above the baseline the strikeout's top is, and its thickness, in 26.6 pixels.
+  let strikeoutOffset: Int32
+  let strikeoutThickness: Int32
+  /// A number no other font of the process has, for keys that outlive the font.
+  let serial: Int
+  /// The font's space glyph (drawn, blank, for a tab) and its advance in 26.6.
+  ///
+  /// A default tab stop falls every eight of them, as in Pango. A face without a space gives
+  /// glyph 0 and a quarter of the size.
+  let space: (glyph: UInt32, advance: Int32)
+
+  private static let serials = Atomic<Int>(0)
+
+  init(face: ShapingFace, size: Double, namedInstance: Int) {
+    let font = hb_font_create(face.handle)
+    hb_ot_font_set_funcs(font)
+    let scale = Int32((size * 64).rounded())
+    hb_font_set_scale(font, scale, scale)
+    if namedInstance > 0 { hb_font_set_var_named_instance(font, UInt32(namedInstance - 1)) }
+    hb_font_make_immutable(font)
+    self.face = face
+    serial = Self.serials.add(1, ordering: .relaxed).newValue
+    // hb_font_create never returns NULL; it returns the empty font on failure.
+    self.handle = font.unsafelyUnwrapped
+    self.size = size
+    var extents = hb_font_extents_t()
+    if hb_font_get_h_extents(font, &extents) == 0 {
+      extents.ascender = scale * 8 / 10
+      extents.descender = -scale * 2 / 10
+      extents.line_gap = 0
+    }
+    ascender = extents.ascender
+    descender = -extents.descender
+    lineGap = extents.line_gap
+    func metric(_ tag: hb_ot_metrics_tag_t, fallback: Int32) -> Int32 {
+      var value: hb_position_t = 0
+      return hb_ot_metrics_get_position(font, tag, &value) != 0 ? value : fallback
+    }
+    underlineOffset = -metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET, fallback: -scale / 10)
+    underlineThickness = max(64 / 2, metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE, fallback: scale / 16))
+    strikeoutOffset = metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, fallback: scale * 3 / 10)
+    strikeoutThickness = max(64 / 2, metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE, fallback: scale / 16))
+    var spaceGlyph: hb_codepoint_t = 0
+    if hb_font_get_nominal_glyph(font, 0x20, &spaceGlyph) != 0 {
+      space = (spaceGlyph, hb_font_get_glyph_h_advance(font, spaceGlyph))
+    } else {
+      space = (0, scale / 4)
+    }
+  }
+
+  deinit { hb_font_destroy(handle) }
+}
