@@ -13,9 +13,8 @@ import Testing
 @Suite("A label with everything, drawn")
 struct LabelImageGoldenTests {
   @Test func pngGolden() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent()
-      .appendingPathComponent("GalleyLayoutTests/Golden/label-everything.json")
+    let url = URL(fileURLWithPath: HermeticFonts.packageRoot)
+      .appendingPathComponent("Tests/GalleyLayoutTests/Golden/label-everything.json")
     let golden = GoldenPaths.resolved(try String(contentsOf: url, encoding: .utf8))
     let layout = try JSONDecoder().decode(Layout.self, from: Data(golden.utf8))
     let options = RenderOptions(

@@ -91,8 +91,7 @@ func expectImageGolden(
   _ bitmap: Bitmap, named name: String, tolerance: Int = 24, allowed: Double = 0.005,
   filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-  let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-    .appendingPathComponent("Golden")
+  let folder = goldenFolder(for: filePath)
   let url = folder.appendingPathComponent(name)
   let exists = FileManager.default.fileExists(atPath: url.path)
   if !exists || ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {

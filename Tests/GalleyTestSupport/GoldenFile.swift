@@ -1,7 +1,22 @@
 import Foundation
 import Testing
 
-/// Compares `actual` with `Golden/<name>` next to the calling test file.
+/// The `Golden` folder of the test target that holds `filePath`: the nearest `Golden` in the
+/// file's folder or in a folder above it, so that tests in subfolders share their target's
+/// goldens.
+public func goldenFolder(for filePath: String) -> URL {
+  let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+  var folder = start
+  while folder.pathComponents.count > 1 {
+    let candidate = folder.appendingPathComponent("Golden")
+    if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+    folder = folder.deletingLastPathComponent()
+  }
+  return start.appendingPathComponent("Golden")
+}
+
+/// Compares `actual` with `Golden/<name>` of the calling test file's target
+/// (``goldenFolder(for:)``).
 ///
 /// - Parameters:
 ///   - actual: The text the test produced; paths under the package root are compared and
@@ -18,8 +33,7 @@ public func expectGolden(
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let actual = GoldenPaths.normalized(actual)
-  let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-    .appendingPathComponent("Golden").appendingPathComponent(name)
+  let url = goldenFolder(for: filePath).appendingPathComponent(name)
   let exists = FileManager.default.fileExists(atPath: url.path)
   if !exists || ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
     try actual.write(to: url, atomically: true, encoding: .utf8)

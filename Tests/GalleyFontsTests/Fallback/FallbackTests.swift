@@ -30,8 +30,8 @@ struct FallbackTests {
   ]
 
   @Test func corpusCopyMatchesTheSharedFile() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../corpus/multilingual.txt").standardizedFileURL
+    let url = URL(fileURLWithPath: HermeticFonts.packageRoot)
+      .appendingPathComponent("corpus/multilingual.txt")
     let text = try String(contentsOf: url, encoding: .utf8)
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines == Self.scripts.map(\.line))

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyLayout
 import GalleyMarkup
+import GalleyTestSupport
 import Testing
 
 /// The typed facts a layout carries for later stages: each run's color, link and source range,
@@ -109,8 +110,7 @@ struct LayoutModelTests {
   /// The golden from before the typed facts existed: its keys and values are all still
   /// written, unchanged, and it still decodes.
   @Test func schemaOneKeysAreUnchanged() throws {
-    let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Golden")
+    let golden = goldenFolder(for: #filePath)
     let before = try Data(
       contentsOf: golden.appendingPathComponent("layout-link-wrap-before-issue-12.json"))
     let now = try Data(contentsOf: golden.appendingPathComponent("layout-link-wrap.json"))

@@ -13,8 +13,7 @@ import Testing
 /// setting lays the text out as HarfBuzz alone does.
 @Suite("Probe fonts")
 struct ProbeFontTests {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fonts/Probes").path
+  static let directory = HermeticFonts.fontsDirectory + "/Probes"
 
   /// Each probe's file and family.
   static let probes: [(file: String, family: String)] = [

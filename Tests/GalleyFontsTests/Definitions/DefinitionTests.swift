@@ -125,8 +125,8 @@ struct DefinitionTests {
   }
 
   @Test func daLaddersFileIsValidAndOptIn() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../FontSets/da-ladders.json").standardizedFileURL
+    let url = URL(fileURLWithPath: HermeticFonts.packageRoot)
+      .appendingPathComponent("FontSets/da-ladders.json")
     let definition = try FontSetDefinition.load(contentsOf: url.path)
     let fonts = try FontSet(options: HermeticFonts.options(definitions: [definition]))
     // DAFontSet's Helvetica Neue step 1 was Medium; the alias family has no Medium, so CSS
@@ -139,8 +139,8 @@ struct DefinitionTests {
   }
 
   @Test func builtInDefinitionsMatchTheFontSetsFolder() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../FontSets").standardizedFileURL
+    let folder = URL(fileURLWithPath: HermeticFonts.packageRoot)
+      .appendingPathComponent("FontSets")
     #expect(FontSetDefinition.builtIn.count == FontSetDefinition.builtInFiles.count)
     for (file, builtIn) in zip(FontSetDefinition.builtInFiles, FontSetDefinition.builtIn) {
       var loaded = try FontSetDefinition.load(contentsOf: folder.appendingPathComponent(file).path)
@@ -150,8 +150,8 @@ struct DefinitionTests {
   }
 
   @Test func everyFontSetsFileIsValid() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../FontSets").standardizedFileURL
+    let folder = URL(fileURLWithPath: HermeticFonts.packageRoot)
+      .appendingPathComponent("FontSets")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".json") }
     #expect(files.count >= 2)

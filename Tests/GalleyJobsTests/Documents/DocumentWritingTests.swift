@@ -10,8 +10,8 @@ import Testing
 struct DocumentWritingTests {
   /// The golden files other targets check, read from their folders.
   private static func golden(_ path: String) throws -> [UInt8] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(path)
+    let url = URL(fileURLWithPath: HermeticFonts.packageRoot)
+      .appendingPathComponent("Tests").appendingPathComponent(path)
     return Array(try Data(contentsOf: url))
   }
 
