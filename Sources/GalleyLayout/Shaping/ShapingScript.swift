@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+internal import GalleySupport
 
 /// A run's script, as HarfBuzz names scripts (ISO 15924 tags), or ``common`` for a run without
 /// letters (digits, punctuation and spaces), which HarfBuzz shapes with its default script.
@@ -22,7 +23,8 @@ struct ShapingScript: Hashable, Sendable {
 
   private init(tag: UInt32) { self.tag = tag }
 
-  /// The script HarfBuzz would guess for `range` of `paragraph` (valid UTF-8).
+  /// The script HarfBuzz would guess for `range` of `paragraph` (valid UTF-8, the range on
+  /// scalar boundaries).
   ///
   /// The corresponding C functions are `hb_unicode_funcs_get_default` and
   /// `hb_unicode_script`.
@@ -38,7 +40,7 @@ struct ShapingScript: Hashable, Sendable {
         index += 1
         continue
       }
-      let (scalar, length) = Self.decode(paragraph, at: index, lead: lead)
+      let (scalar, length) = UTF8Decoding.scalar(in: paragraph, at: index)
       index += length
       let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar)
       if script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED, script != HB_SCRIPT_UNKNOWN {
@@ -47,18 +49,6 @@ struct ShapingScript: Hashable, Sendable {
       }
     }
     self = .common
-  }
-
-  /// The scalar of the multi-byte sequence that starts with `lead` at `index`, and its length.
-  private static func decode(
-    _ text: UnsafeBufferPointer<UInt8>, at index: Int, lead: UInt8
-  ) -> (UInt32, Int) {
-    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-    var scalar = UInt32(lead) & (0x7F >> UInt32(length))
-    for offset in 1..<length where index + offset < text.count {
-      scalar = scalar << 6 | UInt32(text[index + offset] & 0x3F)
-    }
-    return (scalar, length)
   }
 
   /// HarfBuzz's value for the script.
