@@ -217,7 +217,8 @@ let package = Package(
     .testTarget(name: "GalleySupportTests", dependencies: ["GalleySupport"]),
     .testTarget(
       name: "GalleyStyleTests",
-      dependencies: ["GalleyStyle"]
+      // HarfBuzz, to check the feature parser against hb_feature_from_string.
+      dependencies: ["GalleyStyle", "CHarfBuzz"]
     ),
     .testTarget(
       name: "GalleyMarkupTests",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GalleyFonts
 import GalleyJobs
+import GalleyLayout
 import GalleyMarkup
 import GalleyRender
 import GalleyTools
@@ -40,6 +41,22 @@ struct CorpusOptions: ParsableArguments {
       glyph-masks, comma-separated (a "before" figure from the same build).
       """, transform: AcceleratorSelection.init(parsing:))
   var accelerators: AcceleratorSelection = .all
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      OpenType features for every run of the corpus, as 'galley layout --features' takes \
+      them (liga=0, smcp, "tnum" 1).
+      """,
+    transform: { text throws(FontFeatureError) in try FontFeatures(parsing: text) })
+  var features: FontFeatures?
+
+  /// The corpus pass's layout options: the width and the features.
+  var layoutOptions: LayoutOptions {
+    var options = LayoutOptions(width: width)
+    options.features = features ?? FontFeatures()
+    return options
+  }
 
   func validate() throws {
     guard (1...100).contains(passes) else {

@@ -54,9 +54,9 @@ struct LayoutBenchmark: ParsableCommand {
   func run() throws {
     let texts = try input.texts()
     let formatter = input.formatter
-    let (width, passes) = (input.width, input.passes)
+    let passes = input.passes
     let engine = try input.runner().engine
-    let options = LayoutOptions(width: width)
+    let options = input.layoutOptions
     var lines = 0
     var links = 0
     for text in texts {

@@ -64,7 +64,7 @@ struct RenderBenchmark: ParsableCommand {
     let passes = input.passes
     let runner = try input.runner()
     let (engine, renderer) = (runner.engine, runner.renderer)
-    let layoutOptions = LayoutOptions(width: input.width)
+    let layoutOptions = input.layoutOptions
     let plainOptions = RenderOptions(scale: scale)
     let effectOptions = chosenEffects()
     var pixels = 0

@@ -13,7 +13,7 @@ struct NumericOptionTests {
     "vertical-align", "wrap", "kerning-table", "truncate", "truncation-token",
     "o", "output", "format", "json", "background", "shadow-color", "glow-color",
     "inner-shadow-color", "gradient", "gradient-type", "outline-color", "outline-join",
-    "outline-mode", "link-color", "png-compression", "direction", "accelerators",
+    "outline-mode", "link-color", "png-compression", "direction", "accelerators", "features",
   ]
 
   /// Options whose value is a pair `X,Y`.

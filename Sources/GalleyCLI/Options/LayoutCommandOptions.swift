@@ -169,6 +169,15 @@ struct LayoutCommandOptions: ParsableArguments {
   var language: String?
 
   @Option(
+    parsing: .unconditional,
+    help: """
+      OpenType features for every run, comma-separated: HarfBuzz's syntax (liga=0, +kern, \
+      -calt, aalt=2, ss01) or CSS font-feature-settings ("liga" 0, "smcp"). Later items win.
+      """,
+    transform: { text throws(FontFeatureError) in try FontFeatures(parsing: text) })
+  var features: FontFeatures?
+
+  @Option(
     help: """
       The paragraphs' base direction: auto (each paragraph's first strong character, as CSS \
       dir=auto), ltr or rtl.
@@ -233,7 +242,7 @@ struct LayoutCommandOptions: ParsableArguments {
   }
 
   var layoutOptions: LayoutOptions {
-    LayoutOptions(
+    var options = LayoutOptions(
       width: width, alignment: align, lineSpacing: lineSpacing,
       lineHeightMultiple: lineHeightMultiple, usesFontLeading: fontLeading,
       paragraphSpacing: paragraphSpacing, language: language, height: height,
@@ -246,6 +255,8 @@ struct LayoutCommandOptions: ParsableArguments {
         LayoutOptions.TruncationToken(markup: $0, formatter: formatterOptions.formatter)
       } ?? .ellipsis,
       minimumScaleFactor: minScale, minimumSize: minSize, direction: direction)
+    options.features = features ?? FontFeatures()
+    return options
   }
 
   /// The job the options describe, for the input's text.

@@ -1,7 +1,7 @@
 extension PairShapes: ShapingAccelerator {
-  /// Left-to-right styles whose face has characters that shape pair by pair.
+  /// Left-to-right styles without features whose face has characters that shape pair by pair.
   func accepts(_ style: ShapingStyle) -> Bool {
-    !style.isRightToLeft && style.font.face.hasPairMembers
+    !style.isRightToLeft && style.features == nil && style.font.face.hasPairMembers
   }
 
   /// A run of ``WordText`` put together from pairs: word by word where the run may be cut

@@ -1,7 +1,10 @@
 extension WordShapes: ShapingAccelerator {
-  /// Styles in a script of ``WordText`` (``WordRun`` then checks the run and its face).
+  /// Styles without features in a script of ``WordText`` (``WordRun`` then checks the run
+  /// and its face).
   func accepts(_ style: ShapingStyle) -> Bool {
-    style.script == .latin || style.script == .common || WordText.isRightToLeft(style.script)
+    style.features == nil
+      && (style.script == .latin || style.script == .common
+        || WordText.isRightToLeft(style.script))
   }
 
   /// None: the cache passes on the words it lacks.

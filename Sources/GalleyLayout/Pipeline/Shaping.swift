@@ -24,7 +24,7 @@ final class Shaping {
   /// - Parameters:
   ///   - paragraph: The text.
   ///   - text: The formatted text, for each item's size and character spacing.
-  ///   - options: The language, and the label-wide spacing.
+  ///   - options: The language, the features, and the label-wide spacing.
   ///   - cache: The engine's shared fonts.
   ///   - accelerators: The engine's shaping accelerators.
   init(
@@ -36,7 +36,9 @@ final class Shaping {
     characterSpacing = options.characterSpacing
     kerningTable = options.kerningTable
     self.cache = cache
-    shaper = Shaper(accelerators: accelerators, language: ShapingLanguage(options.language))
+    shaper = Shaper(
+      accelerators: accelerators, language: ShapingLanguage(options.language),
+      features: ShapingFeatures(options.features))
   }
 
   /// Shapes every item; consecutive items that share a face, a size and a level and touch are

@@ -9,6 +9,8 @@ struct Shaper {
   let accelerators: AcceleratorChain
   /// The layout's language.
   let language: ShapingLanguage
+  /// The layout's OpenType features, or `nil` for each font's defaults.
+  var features: ShapingFeatures? = nil
   let buffer = ShapingBuffer()
 
   /// Shapes `range` of `paragraph`, passing the whole paragraph as context.
@@ -26,7 +28,7 @@ struct Shaper {
     guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
     let run = ShapingRun(
       paragraph, range: range, font: font, isRightToLeft: isRightToLeft, language: language,
-      buffer: buffer)
+      features: features, buffer: buffer)
     return accelerators.shape(run) ?? ReferenceShaper.shape(run)
   }
 }

@@ -16,14 +16,15 @@ struct ShapingRun {
   /// every character, else as HarfBuzz guesses it.
   init(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
-    isRightToLeft: Bool, language: ShapingLanguage, buffer: ShapingBuffer
+    isRightToLeft: Bool, language: ShapingLanguage, features: ShapingFeatures? = nil,
+    buffer: ShapingBuffer
   ) {
     let wordScript = WordText.script(paragraph, range)
     self.paragraph = paragraph
     self.range = range
     style = ShapingStyle(
       font: font, script: wordScript ?? ShapingScript(guessing: paragraph, range),
-      isRightToLeft: isRightToLeft, language: language)
+      isRightToLeft: isRightToLeft, language: language, features: features)
     isWordText = wordScript != nil
     self.buffer = buffer
   }

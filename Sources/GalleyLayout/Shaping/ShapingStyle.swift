@@ -18,6 +18,11 @@ struct ShapingStyle {
   let isRightToLeft: Bool
   /// The layout's language.
   let language: ShapingLanguage
+  /// The layout's OpenType features, or `nil` for each font's defaults.
+  ///
+  /// Not in ``Key`` yet: every accelerator declines a style with features (their
+  /// `accepts(_:)`), so no cache holds glyphs shaped with them.
+  var features: ShapingFeatures? = nil
 
   /// The style as plain data: equal keys shape alike, and copying or hashing one costs no
   /// reference counting.
@@ -48,7 +53,8 @@ struct ShapingStyle {
   /// Sets `buffer`'s segment properties from the style and shapes it with the style's font.
   ///
   /// A run without letters keeps HarfBuzz's default script, and a style without a language
-  /// HarfBuzz's default language. The corresponding C functions are `hb_buffer_set_script`,
+  /// HarfBuzz's default language; features apply to the whole buffer. The corresponding C
+  /// functions are `hb_buffer_set_script`,
   /// `hb_buffer_set_direction`, `hb_buffer_set_language`,
   /// `hb_buffer_guess_segment_properties` (which fills what is left unset) and `hb_shape`.
   func shape(_ buffer: OpaquePointer) {
@@ -56,6 +62,12 @@ struct ShapingStyle {
     hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     if let language = language.handle { hb_buffer_set_language(buffer, language) }
     hb_buffer_guess_segment_properties(buffer)
-    hb_shape(font.handle, buffer, nil, 0)
+    if let features {
+      features.values.withUnsafeBufferPointer { values in
+        hb_shape(font.handle, buffer, values.baseAddress, UInt32(values.count))
+      }
+    } else {
+      hb_shape(font.handle, buffer, nil, 0)
+    }
   }
 }

@@ -2,7 +2,7 @@ import GalleyStyle
 
 /// A rendered image in memory: premultiplied ARGB pixels, as cairo draws them.
 ///
-/// Read pixels with ``pixel(x:y:)``, encode with ``pngData()``, or decode a PNG file with
+/// Read pixels with ``pixel(x:y:)``, encode with ``pngData(compression:)``, or decode a PNG file with
 /// ``init(png:)`` (tests compare goldens this way, by pixels, never by bytes).
 public struct Bitmap: Sendable {
   let storage: ImageStorage
