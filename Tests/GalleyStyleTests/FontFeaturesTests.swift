@@ -76,6 +76,17 @@ struct FontFeaturesTests {
     }
   }
 
+  /// A list of 200,000 items, most of them setting a tag again, reads in time in proportion to
+  /// its length, keeping each tag once with its last value.
+  @Test(.timeLimit(.minutes(1)))
+  func longListsStayLinear() throws {
+    let items = (0..<200_000).map { "ss\($0 % 20 < 10 ? "0" : "")\($0 % 20)=\($0)" }
+    let features = try FontFeatures(parsing: items.joined(separator: ","))
+    #expect(features.features.count == 20)
+    #expect(features.features.first?.tagName == "ss00")
+    #expect(features.features.first?.value == 199_980)
+  }
+
   @Test func featuresAreMadeFromTags() throws {
     let feature = try #require(FontFeatures.Feature(tag: "ss1", value: 0))
     #expect(feature.tagName == "ss1")
