@@ -1,7 +1,8 @@
 extension PairShapes: ShapingAccelerator {
-  /// Left-to-right styles without features whose face has characters that shape pair by pair.
+  /// Left-to-right styles with characters that shape pair by pair (in their face, with their
+  /// features).
   func accepts(_ style: ShapingStyle) -> Bool {
-    !style.isRightToLeft && style.features == nil && style.font.face.hasPairMembers
+    !style.isRightToLeft && style.hasPairMembers
   }
 
   /// A run of ``WordText`` put together from pairs: word by word where the run may be cut

@@ -36,15 +36,15 @@ final class PairShapes: Sendable {
   /// Rows held over all tables (at most ``rowLimit``).
   var rowsHeld: Int { state.withLock { $0.rows } }
 
-  /// The table of `key`, a new one when there is none yet, or `nil` when the face has no
-  /// character that shapes pair by pair (or HarfBuzz contradicted the table before).
-  fileprivate func table(for key: ShapingStyle.Key, face: ShapingFace) -> PairTable? {
+  /// The table of `key` (of `style`), a new one when there is none yet, or `nil` when no
+  /// character of the style shapes pair by pair (or HarfBuzz contradicted the table before).
+  fileprivate func table(for key: ShapingStyle.Key, style: ShapingStyle) -> PairTable? {
     let found = state.withLock { state -> PairTable?? in
       if let table = state.tables[key] { return .some(table) }
       return state.refused.contains(key) ? .some(nil) : nil
     }
     if let found { return found }
-    let locality = face.pairLocality
+    let locality = style.pairLocality
     return locality.isEmpty ? nil : PairTable(locality: locality)
   }
 
@@ -96,7 +96,7 @@ struct PairRun: WordShaper {
   /// - Returns: `false`, with nothing appended, when HarfBuzz must shape the range.
   mutating func append(_ range: Range<Int>, to glyphs: inout [ShapedGlyph]) -> Bool {
     let paragraph = run.paragraph
-    if table == nil { table = shapes.table(for: key, face: run.style.font.face) }
+    if table == nil { table = shapes.table(for: key, style: run.style) }
     guard let table = table ?? nil else { return false }
     switch table.append(paragraph, range, to: &glyphs) {
     case .appended: return true

@@ -65,14 +65,16 @@ extension ShapingFace {
   /// The lookups of `table` (`GSUB` or `GPOS`) that HarfBuzz may apply to horizontal text by
   /// default, sorted: those of the features it turns on (and the required features) in the
   /// `latn`, `DFLT` and `dflt` scripts, or with `rightToLeft`, `hebr` and `arab` with the
-  /// Arabic joining features, for any language; `nil` when HarfBuzz cannot make a set.
+  /// Arabic joining features, for any language, and those of the features `added` (a user's,
+  /// turned on); `nil` when HarfBuzz cannot make a set.
   ///
-  /// A superset of any one shaping plan's lookups for those scripts: HarfBuzz picks one
-  /// script and language system among these, and turns `frac`, `numr` and `dnom` on only
-  /// around U+2044, which neither cache takes.
-  static func defaultLookups(_ face: OpaquePointer, table: hb_tag_t, rightToLeft: Bool)
-    -> [UInt32]?
-  {
+  /// A superset of any one shaping plan's lookups for those scripts and features: HarfBuzz
+  /// picks one script and language system among these, a user's feature turned off only
+  /// removes lookups, and HarfBuzz turns `frac`, `numr` and `dnom` on by itself only around
+  /// U+2044, which neither cache takes.
+  static func defaultLookups(
+    _ face: OpaquePointer, table: hb_tag_t, rightToLeft: Bool, adding added: [UInt32] = []
+  ) -> [UInt32]? {
     let scripts = (rightToLeft ? ["hebr", "arab", "DFLT", "dflt"] : ["latn", "DFLT", "dflt"])
       .map(tag)
     // HarfBuzz's default features for horizontal text, with the four private ones it turns on
@@ -86,7 +88,8 @@ extension ShapingFace {
       ? ["rtla", "rtlm", "isol", "fina", "fin2", "fin3", "medi", "med2", "init", "mset", "stch"]
       : ["ltra", "ltrm"]
     let features =
-      (common + directional).map(tag) + requiredFeatures(face, table: table, scripts) + [0]
+      (common + directional).map(tag) + added + requiredFeatures(face, table: table, scripts)
+      + [0]
     guard let lookups = hb_set_create() else { return nil }
     defer { hb_set_destroy(lookups) }
     hb_ot_layout_collect_lookups(face, table, scripts + [0], nil, features, lookups)

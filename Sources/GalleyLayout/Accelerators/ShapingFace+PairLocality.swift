@@ -7,7 +7,8 @@ extension ShapingFace {
   ///
   /// A character is a member when the face maps it to a glyph (not `.notdef`), `GDEF` does
   /// not class that glyph as a mark, ligature or component, and no default lookup (see
-  /// ``defaultLookups(_:table:rightToLeft:)``) can start at it but single adjustments, pair
+  /// ``defaultLookups(_:table:rightToLeft:adding:)``, with the lookups of the features `added`)
+  /// can start at it but single adjustments, pair
   /// adjustments that leave the pair's second glyph alone and skip no base glyph, and
   /// ligatures of two glyphs or more that skip no base glyph. Those ligatures' first two
   /// glyphs are kept apart (``PairLocality/ligatureStarts``). Then HarfBuzz substitutes
@@ -20,7 +21,9 @@ extension ShapingFace {
   /// kept apart. A malformed table gives no member: HarfBuzz shapes everything. The
   /// corresponding C functions are `hb_font_get_nominal_glyph`,
   /// `hb_ot_layout_get_glyph_class` and `hb_face_reference_table`.
-  static func checkPairLocality(_ face: OpaquePointer) -> PairLocality {
+  static func checkPairLocality(_ face: OpaquePointer, adding added: [UInt32] = [])
+    -> PairLocality
+  {
     guard shapesWithOpenTypeLookupsAlone(face), let font = hb_font_create(face) else {
       return PairLocality()
     }
@@ -41,8 +44,11 @@ extension ShapingFace {
       candidates[glyph, default: []].append(index)
     }
     var ligatures: [(first: UInt32, second: UInt32)] = []
-    guard removeTriggers(face, positioning: false, from: &candidates, ligatures: &ligatures),
-      removeTriggers(face, positioning: true, from: &candidates, ligatures: &ligatures)
+    guard
+      removeTriggers(
+        face, positioning: false, adding: added, from: &candidates, ligatures: &ligatures),
+      removeTriggers(
+        face, positioning: true, adding: added, from: &candidates, ligatures: &ligatures)
     else { return PairLocality() }
     var locality = PairLocality()
     for indices in candidates.values {
@@ -65,13 +71,13 @@ extension ShapingFace {
   ///
   /// - Returns: `false` when a lookup cannot be read.
   private static func removeTriggers(
-    _ face: OpaquePointer, positioning: Bool, from candidates: inout [UInt32: [Int]],
-    ligatures: inout [(first: UInt32, second: UInt32)]
+    _ face: OpaquePointer, positioning: Bool, adding added: [UInt32],
+    from candidates: inout [UInt32: [Int]], ligatures: inout [(first: UInt32, second: UInt32)]
   ) -> Bool {
     let tableTag = tag(positioning ? "GPOS" : "GSUB")
-    guard let indices = defaultLookups(face, table: tableTag, rightToLeft: false) else {
-      return false
-    }
+    guard
+      let indices = defaultLookups(face, table: tableTag, rightToLeft: false, adding: added)
+    else { return false }
     guard !indices.isEmpty else { return true }
     let blob = hb_face_reference_table(face, tableTag)
     defer { hb_blob_destroy(blob) }

@@ -2,7 +2,8 @@ internal import CHarfBuzz
 
 extension ShapingFace {
   /// Where Latin and Common runs of this face (or, with `rightToLeft`, Hebrew and Arabic runs)
-  /// may be cut into words that shape alone as they do inside the run.
+  /// may be cut into words that shape alone as they do inside the run, with the default lookups
+  /// and those of the features `added`.
   ///
   /// Words shape alone when no lookup HarfBuzz applies to such text by default (the features it
   /// turns on for horizontal text, in the `latn`, `DFLT` and `dflt` scripts, or `hebr` and
@@ -20,16 +21,18 @@ extension ShapingFace {
   /// first use. The corresponding C functions are `hb_ot_layout_collect_lookups`,
   /// `hb_ot_layout_lookup_collect_glyphs`, `hb_ot_layout_table_get_feature_tags`,
   /// `hb_face_reference_table` and `hb_aat_layout_has_substitution`.
-  static func checkWordSplitting(_ face: OpaquePointer, rightToLeft: Bool = false)
-    -> WordSplitting
-  {
+  static func checkWordSplitting(
+    _ face: OpaquePointer, rightToLeft: Bool = false, adding added: [UInt32] = []
+  ) -> WordSplitting {
     guard shapesWithOpenTypeLookupsAlone(face) else { return .never }
     guard let font = hb_font_create(face) else { return .never }
     defer { hb_font_destroy(font) }
     hb_ot_font_set_funcs(font)
     var space: hb_codepoint_t = 0
     guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return .everywhere }
-    guard let following = glyphsFollowingSpace(face, space: space, rightToLeft: rightToLeft)
+    guard
+      let following = glyphsFollowingSpace(
+        face, space: space, rightToLeft: rightToLeft, adding: added)
     else { return .never }
     guard !following.isEmpty else { return .everywhere }
     return .exceptBefore(
@@ -42,10 +45,13 @@ extension ShapingFace {
   /// The glyphs that follow the space in the face's default ligatures for the scripts, or
   /// `nil` when a lookup other than a ligature involves the space (or the table is malformed).
   private static func glyphsFollowingSpace(
-    _ face: OpaquePointer, space: hb_codepoint_t, rightToLeft: Bool
+    _ face: OpaquePointer, space: hb_codepoint_t, rightToLeft: Bool, adding added: [UInt32]
   ) -> Set<UInt32>? {
-    guard let gposLookups = defaultLookups(face, table: tag("GPOS"), rightToLeft: rightToLeft),
-      let gsubLookups = defaultLookups(face, table: tag("GSUB"), rightToLeft: rightToLeft)
+    guard
+      let gposLookups = defaultLookups(
+        face, table: tag("GPOS"), rightToLeft: rightToLeft, adding: added),
+      let gsubLookups = defaultLookups(
+        face, table: tag("GSUB"), rightToLeft: rightToLeft, adding: added)
     else { return nil }
     guard let gpos = lookupsInvolving(space, face, table: tag("GPOS"), gposLookups),
       gpos.isEmpty,

@@ -1,10 +1,9 @@
 extension WordShapes: ShapingAccelerator {
-  /// Styles without features in a script of ``WordText`` (``WordRun`` then checks the run
-  /// and its face).
+  /// Styles in a script of ``WordText`` whose features, if any, are interned (``WordRun``
+  /// then checks the run and the lookups of its face and features).
   func accepts(_ style: ShapingStyle) -> Bool {
-    style.features == nil
-      && (style.script == .latin || style.script == .common
-        || WordText.isRightToLeft(style.script))
+    (style.script == .latin || style.script == .common || WordText.isRightToLeft(style.script))
+      && style.isCacheable
   }
 
   /// None: the cache passes on the words it lacks.

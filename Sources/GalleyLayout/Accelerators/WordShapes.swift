@@ -77,6 +77,9 @@ final class WordShapes: Sendable {
   /// storage, the cache stays under about 12 MB (a glyph is 32 bytes).
   fileprivate static let glyphLimit = 262_144
 
+  /// Words held (at most ``limit``).
+  var wordsHeld: Int { state.withLock { $0.words.count } }
+
   /// Appends the glyphs of known words, in order, with clusters moved to each word's start,
   /// under one lock; stops at the first word not known or too long for the cache.
   ///

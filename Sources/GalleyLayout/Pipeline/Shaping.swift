@@ -38,7 +38,7 @@ final class Shaping {
     self.cache = cache
     shaper = Shaper(
       accelerators: accelerators, language: ShapingLanguage(options.language),
-      features: ShapingFeatures(options.features))
+      features: ShapingFeatures.interned(options.features))
   }
 
   /// Shapes every item; consecutive items that share a face, a size and a level and touch are

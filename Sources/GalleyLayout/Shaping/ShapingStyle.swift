@@ -1,7 +1,7 @@
 internal import CHarfBuzz
 
 /// Everything besides its text that decides a run's glyphs: the font (a face at a size), the
-/// script, the direction and the language.
+/// script, the direction, the language and the OpenType features.
 ///
 /// The style is the one key of shaping. Every HarfBuzz shaping call takes its properties from
 /// a style (``shape(_:)``), every cache of shaped text keys on ``key`` (the word cache, the
@@ -18,10 +18,10 @@ struct ShapingStyle {
   let isRightToLeft: Bool
   /// The layout's language.
   let language: ShapingLanguage
-  /// The layout's OpenType features, or `nil` for each font's defaults.
+  /// The run's OpenType features, or `nil` for each font's defaults.
   ///
-  /// Not in ``Key`` yet: every accelerator declines a style with features (their
-  /// `accepts(_:)`), so no cache holds glyphs shaped with them.
+  /// In ``Key`` by their ``ShapingFeatures/serial``; the accelerators decline a style whose
+  /// features have none.
   var features: ShapingFeatures? = nil
 
   /// The style as plain data: equal keys shape alike, and copying or hashing one costs no
@@ -34,12 +34,15 @@ struct ShapingStyle {
     var isRightToLeft: Bool
     /// The language's ``ShapingLanguage/bits``.
     var language: UInt
+    /// The features' ``ShapingFeatures/serial``, 0 for none.
+    var features: Int
 
     /// The key folded into one word, for hashers that mix it with their own data.
     var mixed: UInt64 {
       (UInt64(bitPattern: Int64(font)) &* 0x9E37_79B9_7F4A_7C15)
         ^ (UInt64(script) << 1 | (isRightToLeft ? 1 : 0))
         ^ (UInt64(language) &* 0xC2B2_AE3D_27D4_EB4F)
+        ^ (UInt64(bitPattern: Int64(features)) &* 0x1656_67B1_9E37_79F9) << 7
     }
   }
 
@@ -47,8 +50,12 @@ struct ShapingStyle {
   var key: Key {
     Key(
       font: font.serial, script: script.tag, isRightToLeft: isRightToLeft,
-      language: language.bits)
+      language: language.bits, features: features?.serial ?? 0)
   }
+
+  /// Whether the accelerators may hold glyphs of this style: its features, if any, are
+  /// interned (``ShapingFeatures/serial``).
+  var isCacheable: Bool { features == nil || features?.serial != nil }
 
   /// Sets `buffer`'s segment properties from the style and shapes it with the style's font.
   ///

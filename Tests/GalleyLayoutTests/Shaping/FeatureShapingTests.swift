@@ -62,7 +62,7 @@ struct FeatureShapingTests {
       let chain: [any ShapingAccelerator] = accelerated ? [WordShapes(), PairShapes()] : []
       let shaper = Shaper(
         accelerators: AcceleratorChain(chain), language: .none,
-        features: ShapingFeatures(try FontFeatures(parsing: features)))
+        features: ShapingFeatures.interned(try FontFeatures(parsing: features)))
       return text.withUnsafeBufferPointer { shaper.shape($0, range: 0..<text.count, font: font) }
     }
     let defaults = try shape("", accelerated: false)
