@@ -80,6 +80,12 @@ public struct FontFeatures: Hashable, Sendable, CustomStringConvertible {
   /// Whether the list asks for nothing beyond the fonts' defaults.
   public var isEmpty: Bool { features.isEmpty }
 
+  /// The value the list sets for `tag` (`hb_tag_t`, big-endian), or `nil` when it does not
+  /// name the tag.
+  public func value(forTag tag: UInt32) -> UInt32? {
+    features.first { $0.tag == tag }?.value
+  }
+
   /// Sets a feature, replacing the value of the same tag if the list has it.
   public mutating func set(_ feature: Feature) {
     if let index = features.firstIndex(where: { $0.tag == feature.tag }) {

@@ -16,7 +16,10 @@ enum SchemaProbes {
     "_light_", "boldly", "-3", "3", "4", "-4", "+1", "99", "100", "1000", "1001", "0100", "en",
     "sr-Latn", "en_US", "en US", "de-", "red,blue", "red@0.5,#00F@1", "red,blue@1.0", "red,blue@.5",
     "red@1.5,blue", "red,,blue", "red,", "layout", "true", "false", "1", "0", "word", "center",
-    "DejaVu Sans", "Sans %B", "%Q",
+    "DejaVu Sans", "Sans %B", "%Q", "kern", "+kern", "-kern", "kern=0", "aalt=2",
+    "\"liga\" 0, \"smcp\"", "kern on", "kern=off", "kerns", "kern1", "kern[3:5]",
+    "kern=4294967296", "kern=4294967295", "normal", " n o r m a l ", ",", "liga,", "'liga'on",
+    "\"lig\"", "liga=", "ss01 2", "- kern", "kern onx", "Normal", "liga=-1", "ss01,ss02 , -calt",
   ]
 
   /// The values to try on a field.

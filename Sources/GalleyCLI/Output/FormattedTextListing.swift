@@ -29,6 +29,7 @@ enum FormattedTextListing {
       parts.append("spacing \(number(attributes.characterSpacing))em")
     }
     if attributes.baselineShift != 0 { parts.append("shift \(number(attributes.baselineShift))pt") }
+    if !attributes.features.isEmpty { parts.append("features \(attributes.features)") }
     if let link = attributes.link { parts.append("link \(link)") }
     return parts.joined(separator: ", ")
   }

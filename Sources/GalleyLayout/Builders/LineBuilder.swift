@@ -40,13 +40,14 @@ enum LineBuilder {
   private static func run(
     of segment: LineSegment, frame: LineFrame, placed: PlacedText, carets: inout CaretWalk
   ) -> Layout.GlyphRun {
-    let item = placed.items[segment.itemIndex].item
+    let shaped = placed.items[segment.itemIndex]
+    let item = shaped.item
     let attributes = placed.text.runs[item.runIndex].attributes
     let face = placed.faces[item.faceIndex]
     let font = Layout.FontReference(
       file: face.file, index: face.index, family: face.family, style: face.style,
       size: attributes.size, synthesizedItalic: item.synthesizedItalic,
-      synthesizedBold: item.synthesizedBold)
+      synthesizedBold: item.synthesizedBold, features: shaped.features?.list ?? FontFeatures())
     let source = placed.paragraph.utf16Range(segment.sourceRange)
     return Layout.GlyphRun(
       font: font, color: attributes.color, link: attributes.link, location: source.lowerBound,

@@ -142,3 +142,48 @@ extension Layout.GlyphRun {
     if isToken { try container.encode(true, forKey: .isToken) }
   }
 }
+
+extension Layout.FontReference {
+  private enum CodingKeys: String, CodingKey {
+    case file, index, family, style, size, synthesizedItalic, synthesizedBold, features
+  }
+
+  /// Decodes a font reference; without `features`, none.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: The decoder's errors, and `DecodingError.dataCorrupted` for features that do
+  ///   not read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    file = try container.decode(String.self, forKey: .file)
+    index = try container.decode(Int.self, forKey: .index)
+    family = try container.decode(String.self, forKey: .family)
+    style = try container.decode(String.self, forKey: .style)
+    size = try container.decode(Double.self, forKey: .size)
+    synthesizedItalic = try container.decode(Bool.self, forKey: .synthesizedItalic)
+    synthesizedBold = try container.decode(Bool.self, forKey: .synthesizedBold)
+    let features = try container.decodeIfPresent(String.self, forKey: .features) ?? ""
+    do {
+      self.features = try FontFeatures(parsing: features)
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        forKey: .features, in: container, debugDescription: error.description)
+    }
+  }
+
+  /// Encodes the font reference, with `features` only when there are some.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's errors.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(file, forKey: .file)
+    try container.encode(index, forKey: .index)
+    try container.encode(family, forKey: .family)
+    try container.encode(style, forKey: .style)
+    try container.encode(size, forKey: .size)
+    try container.encode(synthesizedItalic, forKey: .synthesizedItalic)
+    try container.encode(synthesizedBold, forKey: .synthesizedBold)
+    if !features.isEmpty { try container.encode(features.description, forKey: .features) }
+  }
+}

@@ -181,7 +181,7 @@ extension Layout.GlyphRun: JSONWritable {
 
 /// A run's font as the layout document holds it.
 extension Layout.FontReference: JSONWritable {
-  /// Writes the font reference.
+  /// Writes the font reference, with `features` only when there are some.
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -189,6 +189,10 @@ extension Layout.FontReference: JSONWritable {
     writer.beginObject()
     writer.key("family")
     writer.write(family)
+    if !features.isEmpty {
+      writer.key("features")
+      writer.write(features.description)
+    }
     writer.key("file")
     writer.write(file)
     writer.key("index")

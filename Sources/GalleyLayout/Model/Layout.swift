@@ -302,6 +302,11 @@ public struct Layout: Hashable, Sendable, Codable {
     public var synthesizedItalic: Bool
     /// Whether the renderer must embolden the glyphs.
     public var synthesizedBold: Bool
+    /// The OpenType features the run was shaped with beyond the font's defaults (the
+    /// layout's, its span's, and the optional ligatures letter spacing turns off), sorted by
+    /// tag; empty for none. JSON: `"features": "-liga,smcp"` in HarfBuzz's canonical form,
+    /// absent when empty.
+    public var features = FontFeatures()
   }
 
   /// One glyph: its id in the font, pen position and advance.

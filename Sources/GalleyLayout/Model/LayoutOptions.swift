@@ -83,10 +83,11 @@ public struct LayoutOptions: Hashable, Sendable {
   public var paragraphSpacing: Double
   /// A BCP 47 language for shaping, line breaking and fallback, or `nil`.
   public var language: String?
-  /// OpenType features for every run, set over each font's defaults (empty: the defaults).
+  /// OpenType features for every run, set over each font's defaults (empty: the defaults);
+  /// a span's own (`%{…}O`) go over them.
   ///
-  /// Items for the same tag override earlier ones, as in ``FontFeatures``. Runs shaped with
-  /// features are shaped by HarfBuzz whole: the shaping accelerators decline them.
+  /// Items for the same tag override earlier ones, as in ``FontFeatures``. The layout rules
+  /// (<doc:LayoutRules>) say how they combine with spans and letter spacing.
   public var features = FontFeatures()
   /// The paragraphs' base direction: ``Direction/auto`` (the default) finds each one's from
   /// its text.

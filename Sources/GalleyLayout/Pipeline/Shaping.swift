@@ -14,6 +14,11 @@ final class Shaping {
   /// ``LayoutOptions/kerningTable``).
   private let characterSpacing: Double
   private let kerningTable: [Character: Double]
+  /// ``LayoutOptions/features``, under every item's own.
+  private let layoutFeatures: FontFeatures
+  /// The last list of features made and its interned form, which the next item most likely
+  /// has too.
+  private var lastFeatures: (list: FontFeatures, features: ShapingFeatures?)?
   private let cache: ShapingFontCache
   private let shaper: Shaper
   /// The fonts this layout uses, found once each in the shared cache.
@@ -35,15 +40,14 @@ final class Shaping {
     self.text = text
     characterSpacing = options.characterSpacing
     kerningTable = options.kerningTable
+    layoutFeatures = options.features
     self.cache = cache
-    shaper = Shaper(
-      accelerators: accelerators, language: ShapingLanguage(options.language),
-      features: ShapingFeatures.interned(options.features))
+    shaper = Shaper(accelerators: accelerators, language: ShapingLanguage(options.language))
   }
 
   /// Shapes every item; consecutive items that share a face, a size and a level and touch are
   /// shaped in one HarfBuzz call, unless the second starts a paragraph (see
-  /// ``ShapedItem/shapeGroup(_:font:paragraph:shaper:characterSpacing:)``).
+  /// ``ShapedItem/shapeGroup(_:font:paragraph:shaper:shaping:)``).
   ///
   /// - Parameter itemization: The items and their faces.
   /// - Returns: The shaped items, in the items' order.
@@ -68,7 +72,7 @@ final class Shaping {
       shaped += paragraph.bytes.withUnsafeBufferPointer { bytes in
         ShapedItem.shapeGroup(
           items[groupStart..<groupEnd], font: font, paragraph: bytes, shaper: shaper,
-          characterSpacing: { self.characterSpacing(of: $0) })
+          shaping: { self.shaping(of: $0, paragraph: bytes) })
       }
       groupStart = groupEnd
     }
@@ -97,7 +101,8 @@ final class Shaping {
     var reshaped = paragraph.bytes.withUnsafeBufferPointer { bytes in
       ShapedItem.shape(
         item.item, range: range, font: item.font, paragraph: bytes, shaper: shaper,
-        characterSpacing: characterSpacing(of: item.item))
+        shaping: ShapedItem.Shaping(
+          features: item.features, characterSpacing: characterSpacing(of: item.item)))
     }
     if !kerningTable.isEmpty { kern(&reshaped) }
     return reshaped
@@ -107,6 +112,42 @@ final class Shaping {
 
   private func characterSpacing(of item: TextItem) -> Double {
     text.runs[item.runIndex].attributes.characterSpacing + characterSpacing
+  }
+
+  /// The optional ligatures letter spacing turns off, as CSS and Pango do.
+  private static let optionalLigatures = ["liga", "clig", "dlig", "hlig"].compactMap {
+    FontFeatures.Feature(tag: $0, value: 0)
+  }
+
+  /// An item's features and spacing.
+  private func shaping(of item: TextItem, paragraph: UnsafeBufferPointer<UInt8>)
+    -> ShapedItem.Shaping
+  {
+    let spacing = characterSpacing(of: item)
+    return ShapedItem.Shaping(
+      features: features(of: item, spaced: spacing != 0, paragraph: paragraph),
+      characterSpacing: spacing)
+  }
+
+  /// An item's features: the layout's, then (in a spaced item not in a cursive script) the
+  /// optional ligatures off where neither the layout nor the span names them, then the span's;
+  /// `nil` when that is nothing.
+  private func features(
+    of item: TextItem, spaced: Bool, paragraph: UnsafeBufferPointer<UInt8>
+  ) -> ShapingFeatures? {
+    let span = text.runs[item.runIndex].attributes.features
+    if layoutFeatures.isEmpty && span.isEmpty && !spaced { return nil }
+    var list = span.isEmpty ? layoutFeatures : layoutFeatures.merging(span)
+    if spaced && !CursiveScripts.contains(ShapingScript(guessing: paragraph, item.utf8Range)) {
+      for feature in Self.optionalLigatures where list.value(forTag: feature.tag) == nil {
+        list.set(feature)
+      }
+    }
+    if list.isEmpty { return nil }
+    if let last = lastFeatures, last.list == list { return last.features }
+    let features = ShapingFeatures.interned(list)
+    lastFeatures = (list, features)
+    return features
   }
 
   /// The font of a face at a size: from this layout's list, else from the shared cache.

@@ -9,8 +9,6 @@ struct Shaper {
   let accelerators: AcceleratorChain
   /// The layout's language.
   let language: ShapingLanguage
-  /// The layout's OpenType features, or `nil` for each font's defaults.
-  var features: ShapingFeatures? = nil
   let buffer = ShapingBuffer()
 
   /// Shapes `range` of `paragraph`, passing the whole paragraph as context.
@@ -20,10 +18,11 @@ struct Shaper {
   ///   - range: UTF-8 offsets of the run inside `paragraph`.
   ///   - font: The font at its size.
   ///   - isRightToLeft: The run's direction, from its bidi level.
+  ///   - features: The run's OpenType features, or `nil` for the font's defaults.
   /// - Returns: Glyphs in logical order, with clusters as UTF-8 offsets into `paragraph`.
   func shape(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
-    isRightToLeft: Bool = false
+    isRightToLeft: Bool = false, features: ShapingFeatures? = nil
   ) -> [ShapedGlyph] {
     guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
     let run = ShapingRun(

@@ -1,19 +1,23 @@
 internal import CHarfBuzz
 import Synchronization
 
-/// OpenType features as HarfBuzz takes them (`hb_feature_t`, each over the whole buffer), made
-/// from ``LayoutOptions/features`` and the features of markup spans.
+/// OpenType features as HarfBuzz takes them (`hb_feature_t`), made from
+/// ``LayoutOptions/features``, the features of markup spans and letter spacing.
 ///
-/// A list is interned: equal lists (in any order) give one object with one ``serial``, which
-/// the caches key on (``ShapingStyle/Key/features``). At most ``internLimit`` lists are
-/// interned per process; a list past that has no serial, and the accelerators decline its
-/// runs (HarfBuzz shapes them whole, with the same glyphs).
+/// A run's own list applies to the whole buffer and is interned: equal lists (in any order)
+/// give one object with one ``serial``, which the caches key on
+/// (``ShapingStyle/Key/features``). At most ``internLimit`` lists are interned per process; a
+/// list past that has no serial, and the accelerators decline its runs (HarfBuzz shapes them
+/// whole, with the same glyphs). Items of different lists shaped in one buffer take their
+/// lists as ranges (``ranged(_:)``): such lists are never interned either.
 ///
 /// `@unchecked Sendable`: every property is immutable after `init`.
 final class ShapingFeatures: @unchecked Sendable {
   /// The features, sorted by tag (the order of distinct tags over the same range does not
-  /// change HarfBuzz's result).
+  /// change HarfBuzz's result); a ranged list's in the order of its ranges.
   let values: [hb_feature_t]
+  /// The list over the whole run, sorted by tag; empty for a ranged list.
+  let list: FontFeatures
   /// A number no other list of the process has, or `nil` when the list is not interned.
   let serial: Int?
   /// The tags the list turns on (a value other than 0), sorted: the features whose lookups the
@@ -26,14 +30,44 @@ final class ShapingFeatures: @unchecked Sendable {
   private static let interned = Mutex<[FontFeatures: ShapingFeatures]>([:])
   private static let serials = Atomic<Int>(0)
 
-  private init(_ features: [FontFeatures.Feature], serial: Int?) {
-    values = features.map { feature in
-      // From the buffer's start (HB_FEATURE_GLOBAL_START) to its end (HB_FEATURE_GLOBAL_END,
-      // a macro Swift does not import).
-      hb_feature_t(tag: feature.tag, value: feature.value, start: 0, end: UInt32.max)
+  private init(_ list: FontFeatures, serial: Int?) {
+    // From the buffer's start (HB_FEATURE_GLOBAL_START) to its end (HB_FEATURE_GLOBAL_END, a
+    // macro Swift does not import). HarfBuzz keeps a shaping plan per face for every list of
+    // global features it meets, for the face's life: a list that is not interned ends one
+    // cluster short of the end instead (the same glyphs, as no cluster reaches it), so
+    // HarfBuzz makes its plan per call and keeps none, and the plans kept stay bounded.
+    let end = serial == nil ? UInt32.max - 1 : UInt32.max
+    values = list.features.map { feature in
+      hb_feature_t(tag: feature.tag, value: feature.value, start: 0, end: end)
     }
+    self.list = list
     self.serial = serial
-    addedTags = features.filter { $0.value != 0 }.map(\.tag)
+    addedTags = list.features.filter { $0.value != 0 }.map(\.tag)
+  }
+
+  private init(ranged values: [hb_feature_t]) {
+    self.values = values
+    list = FontFeatures()
+    serial = nil
+    addedTags = []
+  }
+
+  /// The features of consecutive parts of one buffer, each list over its part's clusters
+  /// (UTF-8 offsets into the paragraph): HarfBuzz turns them on and off with masks, so
+  /// ligatures, kerning and joining still reach across the parts where the lists agree.
+  static func ranged(_ parts: [(features: ShapingFeatures?, range: Range<Int>)])
+    -> ShapingFeatures
+  {
+    var values: [hb_feature_t] = []
+    for (features, range) in parts {
+      for feature in features?.list.features ?? [] {
+        values.append(
+          hb_feature_t(
+            tag: feature.tag, value: feature.value, start: UInt32(range.lowerBound),
+            end: UInt32(range.upperBound)))
+      }
+    }
+    return ShapingFeatures(ranged: values)
   }
 
   /// The interned list of `features`, or `nil` when there are none (each font's defaults).
@@ -42,11 +76,8 @@ final class ShapingFeatures: @unchecked Sendable {
     let sorted = FontFeatures(features.features.sorted { $0.tag < $1.tag })
     return interned.withLock { table in
       if let known = table[sorted] { return known }
-      guard table.count < internLimit else {
-        return ShapingFeatures(sorted.features, serial: nil)
-      }
-      let made = ShapingFeatures(
-        sorted.features, serial: serials.add(1, ordering: .relaxed).newValue)
+      guard table.count < internLimit else { return ShapingFeatures(sorted, serial: nil) }
+      let made = ShapingFeatures(sorted, serial: serials.add(1, ordering: .relaxed).newValue)
       table[sorted] = made
       return made
     }

@@ -91,6 +91,15 @@ public enum GalleyAttributeKeys {
     public static let name = "galley.baselineShift"
   }
 
+  /// OpenType features set over the layout's, in HarfBuzz's canonical form (`-liga,smcp`);
+  /// absent for none.
+  public enum FeaturesKey: AttributedStringKey {
+    /// The features.
+    public typealias Value = String
+    /// The key's name in archives.
+    public static let name = "galley.features"
+  }
+
   /// The link index; absent outside links.
   public enum LinkIndexKey: AttributedStringKey {
     /// The index into ``FormattedText/links``.
@@ -131,6 +140,8 @@ extension AttributeScopes {
     public let galleyCharacterSpacing: GalleyAttributeKeys.CharacterSpacingKey
     /// Baseline shift in points.
     public let galleyBaselineShift: GalleyAttributeKeys.BaselineShiftKey
+    /// OpenType features set over the layout's.
+    public let galleyFeatures: GalleyAttributeKeys.FeaturesKey
     /// The link index.
     public let galleyLinkIndex: GalleyAttributeKeys.LinkIndexKey
     /// The link target.
@@ -180,6 +191,8 @@ extension AttributedString {
       container.galleyCharacterSpacing =
         attributes.characterSpacing == 0 ? nil : attributes.characterSpacing
       container.galleyBaselineShift = attributes.baselineShift == 0 ? nil : attributes.baselineShift
+      container.galleyFeatures =
+        attributes.features.isEmpty ? nil : attributes.features.description
       if let index = attributes.link {
         container.galleyLinkIndex = index
         if let target = text.links[index].target {

@@ -9,6 +9,9 @@ import GalleyStyle
 ///   "link": null}], "links": []}
 /// ```
 ///
+/// A run with span features (`%{smcp}O`) has `"features"` in HarfBuzz's canonical form
+/// (`"-liga,smcp"`); the key is absent when there are none.
+///
 /// `location` and `length` count UTF-16 code units. Decoding checks every invariant (the runs
 /// partition the text, are coalesced and start on scalar boundaries; links are numbered in
 /// order and agree with the runs' `link` values) and rejects a document that breaks one. A
@@ -141,6 +144,8 @@ private struct RunRecord: Codable {
   var strikethrough: Bool
   var spacing: Double
   var baselineShift: Double
+  /// The span features in HarfBuzz's canonical form, `nil` for none.
+  var features: String?
   var link: Int?
 
   init(_ run: FormattedText.Run) {
@@ -157,12 +162,13 @@ private struct RunRecord: Codable {
     strikethrough = attributes.isStruckThrough
     spacing = attributes.characterSpacing
     baselineShift = attributes.baselineShift
+    features = attributes.features.isEmpty ? nil : attributes.features.description
     link = attributes.link
   }
 
   private enum CodingKeys: String, CodingKey {
     case location, length, family, size, weight, italic, color, background, underline
-    case strikethrough, spacing, baselineShift, link
+    case strikethrough, spacing, baselineShift, features, link
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -179,6 +185,7 @@ private struct RunRecord: Codable {
     try container.encode(strikethrough, forKey: .strikethrough)
     try container.encode(spacing, forKey: .spacing)
     try container.encode(baselineShift, forKey: .baselineShift)
+    try container.encodeIfPresent(features, forKey: .features)
     try container.encode(link, forKey: .link)
   }
 
@@ -196,6 +203,7 @@ private struct RunRecord: Codable {
     strikethrough = try container.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? false
     spacing = try container.decodeIfPresent(Double.self, forKey: .spacing) ?? 0
     baselineShift = try container.decodeIfPresent(Double.self, forKey: .baselineShift) ?? 0
+    features = try container.decodeIfPresent(String.self, forKey: .features)
     link = try container.decodeIfPresent(Int.self, forKey: .link)
   }
 
@@ -203,12 +211,14 @@ private struct RunRecord: Codable {
   var attributes: TextAttributes? {
     guard size > 0, size <= MarkupFormatter.maximumSize, FontWeight.isValid(weight),
       !family.isEmpty, abs(spacing) <= MarkupFormatter.maximumCharacterSpacing,
-      abs(baselineShift) <= MarkupFormatter.maximumBaselineShift, (link ?? 0) >= 0
+      abs(baselineShift) <= MarkupFormatter.maximumBaselineShift, (link ?? 0) >= 0,
+      let features = try? FontFeatures(parsing: features ?? ""),
+      features.features.count <= MarkupFormatter.maximumFeatureCount
     else { return nil }
     return TextAttributes(
       family: family, size: size, weight: weight, isItalic: italic, color: color,
       background: background, underline: underline, isStruckThrough: strikethrough,
-      characterSpacing: spacing, baselineShift: baselineShift, link: link)
+      characterSpacing: spacing, baselineShift: baselineShift, features: features, link: link)
   }
 }
 

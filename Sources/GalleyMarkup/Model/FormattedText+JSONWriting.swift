@@ -50,7 +50,8 @@ extension FormattedText {
 
 /// One run as the format document holds it.
 extension FormattedText.Run: JSONWritable {
-  /// Writes the run's range and attributes, with `null` for no background and no link.
+  /// Writes the run's range and attributes, with `null` for no background and no link, and
+  /// `features` only when the run has some.
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -64,6 +65,10 @@ extension FormattedText.Run: JSONWritable {
     writer.write(attributes.color.hexString)
     writer.key("family")
     writer.write(attributes.family)
+    if !attributes.features.isEmpty {
+      writer.key("features")
+      writer.write(attributes.features.description)
+    }
     writer.key("italic")
     writer.write(attributes.isItalic)
     writer.key("length")

@@ -32,6 +32,10 @@ public struct TextAttributes: Hashable, Sendable {
   public var characterSpacing: Double
   /// How far the baseline is raised, in points; negative values lower it.
   public var baselineShift: Double
+  /// OpenType features set over the layout's (`%{smcp,tnum}O`); empty for none.
+  ///
+  /// A tag set here wins over the same tag in the layout's features; the others keep theirs.
+  public var features: FontFeatures
   /// The index of the link the run belongs to, or `nil`.
   ///
   /// See ``FormattedText/links``.
@@ -50,12 +54,13 @@ public struct TextAttributes: Hashable, Sendable {
   ///   - isStruckThrough: Whether the text is struck through.
   ///   - characterSpacing: Extra spacing as a fraction of the size.
   ///   - baselineShift: The baseline rise in points.
+  ///   - features: OpenType features set over the layout's.
   ///   - link: The link index, or `nil`.
   public init(
     family: String = "sans-serif", size: Double = 17, weight: Int = 0, isItalic: Bool = false,
     color: TextColor = .black, background: TextColor? = nil, underline: UnderlineStyle = .none,
     isStruckThrough: Bool = false, characterSpacing: Double = 0, baselineShift: Double = 0,
-    link: Int? = nil
+    features: FontFeatures = FontFeatures(), link: Int? = nil
   ) {
     self.family = family
     self.size = size
@@ -67,6 +72,7 @@ public struct TextAttributes: Hashable, Sendable {
     self.isStruckThrough = isStruckThrough
     self.characterSpacing = characterSpacing
     self.baselineShift = baselineShift
+    self.features = features
     self.link = link
   }
 }

@@ -43,8 +43,12 @@ public struct MarkupFormatter: Hashable, Sendable {
   public static let maximumCharacterSpacing: Double = 10
   /// The largest baseline shift in points, either way (`%{-1000}R`).
   public static let maximumBaselineShift: Double = 1000
-  /// The longest family name or link target accepted in braces, in UTF-8 bytes.
+  /// The longest family name, link target or feature list accepted in braces, in UTF-8 bytes.
   public static let maximumBracedArgumentLength = 8192
+  /// The most OpenType features a span may have in force (`%{…}O` adds to them).
+  public static let maximumFeatureCount = 256
+  /// The most distinct lists of span features in one text.
+  public static let maximumFeatureLists = 1024
 
   /// Creates a formatter with the given tables and the standard defaults.
   ///

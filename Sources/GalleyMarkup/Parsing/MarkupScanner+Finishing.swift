@@ -17,7 +17,9 @@ extension MarkupScanner {
     precondition(String(validating: text, as: UTF8.self) == string, "scanner cut a scalar")
     #endif
     let runs = pendingRuns.withUnsafeBufferPointer {
-      Self.runs($0, in: string, utf16Count: outputUTF16, families: families.names)
+      Self.runs(
+        $0, in: string, utf16Count: outputUTF16, families: families.names,
+        features: featureLists.lists)
     }
     let links = pendingLinks.withUnsafeBufferPointer { Self.links($0, in: string) }
     return FormattedText(uncheckedString: string, runs: runs, links: links)
@@ -30,10 +32,11 @@ extension MarkupScanner {
   ///   - string: The text.
   ///   - utf16Count: The text's UTF-16 length.
   ///   - families: The family names, by interned id.
+  ///   - features: The feature lists, by number.
   /// - Returns: The runs with their ranges in all three units.
   private static func runs(
     _ pending: UnsafeBufferPointer<PendingRun>, in string: String, utf16Count: Int,
-    families: [String]
+    families: [String], features: [FontFeatures]
   ) -> [FormattedText.Run] {
     let utf8 = string.utf8
     var runs: [FormattedText.Run] = []
@@ -52,7 +55,8 @@ extension MarkupScanner {
         FormattedText.Run(
           range: start.index..<end.index, utf16Range: start.utf16..<end.utf16,
           utf8Range: start.utf8..<end.utf8,
-          attributes: pending[position].attributes.resolved(families: families)))
+          attributes: pending[position].attributes.resolved(
+            families: families, features: features)))
       start = end
     }
     return runs

@@ -1,6 +1,6 @@
 import GalleyStyle
 
-/// The codes that take a value (`%xF`, `%xC`, `%xU`, `%xW`, `%xS`, `%xK`, `%xR`) and the
+/// The codes that take a value (`%xF`, `%xC`, `%xU`, `%xW`, `%xS`, `%xK`, `%xR`, `%{…}O`) and the
 /// parsing helpers of ``MarkupScanner``.
 extension MarkupScanner {
   /// Applies `%xF` and `%{name}F`: a family from the table, or one named in braces.
@@ -222,6 +222,60 @@ extension MarkupScanner {
       return
     }
     current.baselineShift = shift
+    attributesChanged = true
+  }
+
+  /// Applies `%{list}O`: OpenType features set over those in force (a later setting of a tag
+  /// wins), until `%o` or `%N`.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyFeatures(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    let range: Range<Int>
+    switch code.argument {
+    case .none:
+      try report(code, input, .missingArgument, "'%O' needs a braced feature list: %{smcp,tnum}O")
+      return
+    case .number:
+      try report(
+        code, input, .invalidArgument,
+        "'\(code.quoted(input))' takes a braced feature list, not a number: %{smcp,tnum}O")
+      return
+    case .braced(let braced):
+      range = braced
+    }
+    guard range.count <= MarkupFormatter.maximumBracedArgumentLength else {
+      try report(
+        code, input, .invalidArgument, "the feature list in '\(code.quoted(input))' is too long")
+      return
+    }
+    let added: FontFeatures
+    do throws(FontFeatureError) {
+      added = try FontFeatures(parsing: Self.text(input, range))
+    } catch {
+      try report(code, input, .invalidArgument, "'\(code.quoted(input))': \(error)")
+      return
+    }
+    let merged = featureLists.lists[current.features].merging(added)
+    guard merged.features.count <= MarkupFormatter.maximumFeatureCount else {
+      try report(
+        code, input, .valueOutOfRange,
+        "'\(code.quoted(input))' puts \(merged.features.count) features in force; "
+          + "the most is \(MarkupFormatter.maximumFeatureCount)")
+      return
+    }
+    guard let number = featureLists.intern(merged) else {
+      try report(
+        code, input, .valueOutOfRange,
+        "'\(code.quoted(input))' makes more than \(MarkupFormatter.maximumFeatureLists) "
+          + "distinct feature lists in one text")
+      return
+    }
+    current.features = number
     attributesChanged = true
   }
 

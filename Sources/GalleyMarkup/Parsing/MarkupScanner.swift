@@ -31,6 +31,7 @@ struct MarkupScanner {
 
   // State.
   var families: FamilyTable
+  var featureLists = FeatureTable()
   private var defaults: ScanAttributes
   var current: ScanAttributes
   var attributesChanged = true
@@ -65,7 +66,8 @@ struct MarkupScanner {
         family: families.intern(base.family), size: base.size, weight: base.weight,
         isItalic: base.isItalic, color: base.color, background: base.background,
         underline: base.underline, isStruckThrough: base.isStruckThrough,
-        characterSpacing: base.characterSpacing, baselineShift: base.baselineShift)
+        characterSpacing: base.characterSpacing, baselineShift: base.baselineShift,
+        features: featureLists.intern(base.features) ?? 0)
     } else {
       self.defaults = ScanAttributes(
         family: families.defaultID, size: formatter.defaultSize, weight: formatter.defaultWeight,
@@ -223,10 +225,12 @@ struct MarkupScanner {
     case UInt8(ascii: "K"): try applySpacing(code, input)
     case UInt8(ascii: "R"): try applyShift(code, input)
     case UInt8(ascii: "L"): try applyLinkOpen(code, input)
+    case UInt8(ascii: "O"): try applyFeatures(code, input)
     case UInt8(ascii: "f"), UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "u"),
       UInt8(ascii: "w"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "r"),
       UInt8(ascii: "B"), UInt8(ascii: "b"), UInt8(ascii: "I"), UInt8(ascii: "i"),
-      UInt8(ascii: "X"), UInt8(ascii: "x"), UInt8(ascii: "N"), UInt8(ascii: "l"):
+      UInt8(ascii: "X"), UInt8(ascii: "x"), UInt8(ascii: "N"), UInt8(ascii: "l"),
+      UInt8(ascii: "o"):
       try applySwitch(letter, code, input)
     default:
       try report(code, input, .unknownCode, Self.unknownCodeMessage(code.quoted(input)))
@@ -277,6 +281,7 @@ struct MarkupScanner {
     case UInt8(ascii: "s"): current.size = defaults.size
     case UInt8(ascii: "k"): current.characterSpacing = 0
     case UInt8(ascii: "r"): current.baselineShift = 0
+    case UInt8(ascii: "o"): current.features = defaults.features
     case UInt8(ascii: "B"): current.weight = 1
     case UInt8(ascii: "b"): current.weight = 0
     case UInt8(ascii: "I"): current.isItalic = true

@@ -1,7 +1,7 @@
 import GalleyStyle
 
-/// The scanner's working copy of ``TextAttributes``: the family is an interned number, so the
-/// struct is plain data that copies and compares without reference counting.
+/// The scanner's working copy of ``TextAttributes``: the family and the features are interned
+/// numbers, so the struct is plain data that copies and compares without reference counting.
 ///
 /// Interning keeps equality exact: two family ids are equal exactly when their names are.
 struct ScanAttributes: Equatable {
@@ -15,12 +15,33 @@ struct ScanAttributes: Equatable {
   var isStruckThrough = false
   var characterSpacing = 0.0
   var baselineShift = 0.0
+  /// The features' number in the scanner's ``FeatureTable``; 0 for none.
+  var features = 0
   var link: Int?
 
-  func resolved(families: [String]) -> TextAttributes {
+  func resolved(families: [String], features featureSets: [FontFeatures]) -> TextAttributes {
     TextAttributes(
       family: families[family], size: size, weight: weight, isItalic: isItalic, color: color,
       background: background, underline: underline, isStruckThrough: isStruckThrough,
-      characterSpacing: characterSpacing, baselineShift: baselineShift, link: link)
+      characterSpacing: characterSpacing, baselineShift: baselineShift,
+      features: featureSets[features], link: link)
+  }
+}
+
+/// The feature lists of one scan, each once, numbered in order; number 0 is the empty list.
+///
+/// Bounded: at most ``MarkupFormatter/maximumFeatureLists`` lists of at most
+/// ``MarkupFormatter/maximumFeatureCount`` features each.
+struct FeatureTable {
+  private(set) var lists: [FontFeatures] = [FontFeatures()]
+  private var numbers: [FontFeatures: Int] = [FontFeatures(): 0]
+
+  /// The number of `features`, numbered now if new; `nil` when the table is full.
+  mutating func intern(_ features: FontFeatures) -> Int? {
+    if let known = numbers[features] { return known }
+    guard lists.count < MarkupFormatter.maximumFeatureLists else { return nil }
+    lists.append(features)
+    numbers[features] = lists.count - 1
+    return lists.count - 1
   }
 }

@@ -90,6 +90,24 @@ package enum FieldReader {
     return tag
   }
 
+  /// OpenType features (``FontFeatures``): at most 8,192 bytes, as in a markup span.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The features.
+  /// - Throws: ``FieldProblem`` naming the item that does not read and its offset.
+  package static func features(_ value: JSONValue) throws(FieldProblem) -> FontFeatures {
+    let text = try string(value)
+    guard text.utf8.count <= MarkupFormatter.maximumBracedArgumentLength else {
+      throw FieldProblem(
+        "must be at most \(MarkupFormatter.maximumBracedArgumentLength) bytes of features")
+    }
+    do throws(FontFeatureError) {
+      return try FontFeatures(parsing: text)
+    } catch {
+      throw FieldProblem("must be OpenType features such as \"liga=0,smcp\": \(error)")
+    }
+  }
+
   /// One of an enumeration's raw values, such as `center`.
   ///
   /// - Parameter value: The JSON value.

@@ -39,6 +39,7 @@ package enum LayoutFields {
     .flag("fontLeading", \.usesFontLeading),
     .number("paragraphSpacing", \.paragraphSpacing),
     .optional("language", \.language, FieldReader.languageTag),
+    .value("features", \.features, FieldReader.features),
     .choice("direction", \.direction),
   ]
 }

@@ -108,10 +108,11 @@ struct FeatureAcceleratorTests {
     func shape(_ features: String, _ accelerators: [any ShapingAccelerator]) throws
       -> [ShapedGlyph]
     {
-      let shaper = Shaper(
-        accelerators: AcceleratorChain(accelerators), language: .none,
-        features: ShapingFeatures.interned(try FontFeatures(parsing: features)))
-      return text.withUnsafeBufferPointer { shaper.shape($0, range: 0..<text.count, font: font) }
+      let shaper = Shaper(accelerators: AcceleratorChain(accelerators), language: .none)
+      let shaping = ShapingFeatures.interned(try FontFeatures(parsing: features))
+      return text.withUnsafeBufferPointer {
+        shaper.shape($0, range: 0..<text.count, font: font, features: shaping)
+      }
     }
     let kerned = try shape("", [])
     let unkerned = try shape("kern=0", [])
@@ -144,10 +145,11 @@ struct FeatureAcceleratorTests {
     let text = Array("Affluent office AVA".utf8)
     func shape(_ accelerated: Bool) -> [ShapedGlyph] {
       let chain: [any ShapingAccelerator] = accelerated ? [WordShapes(), PairShapes()] : []
-      let shaper = Shaper(
-        accelerators: AcceleratorChain(chain), language: .none,
-        features: ShapingFeatures.interned(FontFeatures([.init(tag: "smcp")!])))
-      return text.withUnsafeBufferPointer { shaper.shape($0, range: 0..<text.count, font: font) }
+      let shaper = Shaper(accelerators: AcceleratorChain(chain), language: .none)
+      let shaping = ShapingFeatures.interned(FontFeatures([.init(tag: "smcp")!]))
+      return text.withUnsafeBufferPointer {
+        shaper.shape($0, range: 0..<text.count, font: font, features: shaping)
+      }
     }
     #expect(shape(true) == shape(false))
   }

@@ -60,10 +60,11 @@ struct FeatureShapingTests {
     let text = Array("a -> b != c www".utf8)
     func shape(_ features: String, accelerated: Bool) throws -> [ShapedGlyph] {
       let chain: [any ShapingAccelerator] = accelerated ? [WordShapes(), PairShapes()] : []
-      let shaper = Shaper(
-        accelerators: AcceleratorChain(chain), language: .none,
-        features: ShapingFeatures.interned(try FontFeatures(parsing: features)))
-      return text.withUnsafeBufferPointer { shaper.shape($0, range: 0..<text.count, font: font) }
+      let shaper = Shaper(accelerators: AcceleratorChain(chain), language: .none)
+      let shaping = ShapingFeatures.interned(try FontFeatures(parsing: features))
+      return text.withUnsafeBufferPointer {
+        shaper.shape($0, range: 0..<text.count, font: font, features: shaping)
+      }
     }
     let defaults = try shape("", accelerated: false)
     let off = try shape("calt=0", accelerated: false)

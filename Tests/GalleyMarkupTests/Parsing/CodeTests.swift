@@ -42,11 +42,17 @@ struct CodeTests {
     ("%10Ka%{-5}Kb%-20Kc%kd", ["a|k=0.1", "b|k=-0.05", "c|k=-0.2", "d|"]),
     ("H%{-3}R2%rO%4Rx", ["H|", "2|r=-3", "O|", "x|r=4"]),
     ("%{2.5}R^", ["^|r=2.5"]),
+    // OpenType features: HarfBuzz and CSS items, added to those in force (a later setting of
+    // a tag wins), back to none with %o; an empty list changes nothing.
+    ("a%{smcp,tnum}Ob%{liga=0}Oc%od", ["a|", "b|o=smcp,tnum", "c|o=smcp,tnum,-liga", "d|"]),
+    ("%{\"liga\" 0, \"ss01\"}Oa%{liga}Ob", ["a|o=-liga,ss01", "b|o=liga,ss01"]),
+    ("%{smcp}Oa%{smcp=1}Ob%{}Oc%{normal}Od", ["abcd|o=smcp"]),
+    ("%{aalt=2, -kern}O%Ba%bb", ["a|w=1 o=aalt=2,-kern", "b|o=aalt=2,-kern"]),
     // %N resets all but colors and link.
     (
-      "%0C%0D%1F%B%I%1U%30S%X%10K%2R%La%Nb%l",
+      "%0C%0D%1F%B%I%1U%30S%X%10K%2R%{smcp}O%La%Nb%l",
       [
-        "a|f=DejaVu Serif s=30 w=1 i c=#1A5FB4FF d=#1A5FB4FF u=single x k=0.1 r=2 L0",
+        "a|f=DejaVu Serif s=30 w=1 i c=#1A5FB4FF d=#1A5FB4FF u=single x k=0.1 r=2 o=smcp L0",
         "b|c=#1A5FB4FF d=#1A5FB4FF L0",
       ]
     ),
@@ -59,7 +65,7 @@ struct CodeTests {
     ("a%Bb%bc", ["a|", "b|w=1", "c|"]),
     ("a%B%bb", ["ab|"]),
     ("a%0C%cb", ["ab|"]),
-    ("a%f%c%d%u%w%s%k%r%i%x%Nb", ["ab|"]),
+    ("a%f%c%d%u%w%s%k%r%i%x%o%Nb", ["ab|"]),
     // Non-ASCII text around codes.
     ("é%Bß%b😀", ["é|", "ß|w=1", "😀|"]),
   ])

@@ -121,6 +121,21 @@ struct ErrorTests {
     Case(
       "%{-1000.5}R", .valueOutOfRange, at: 0, length: 11,
       "baseline shift -1000.5 is not in ±1000 points"),
+    Case(
+      "%O", .missingArgument, at: 0, length: 2,
+      "'%O' needs a braced feature list: %{smcp,tnum}O"),
+    Case(
+      "ab%3O", .invalidArgument, at: 2, length: 3,
+      "'%3O' takes a braced feature list, not a number: %{smcp,tnum}O"),
+    Case(
+      "%{smcp,kern=x}O", .invalidArgument, at: 0, length: 15,
+      "'%{smcp,kern=x}O': feature 'kern=x' at offset 5: '=' must be followed by a value "
+        + "(a number, on or off)"),
+    Case(
+      "%{liga[2:3]}O", .invalidArgument, at: 0, length: 13,
+      "'%{liga[2:3]}O': feature 'liga[2:3]' at offset 0: a feature applies to the whole "
+        + "text here; use a markup span for a range"),
+    Case("%2o", .unexpectedArgument, at: 0, length: 3, "'%2o' takes no argument"),
     Case("x%Lopen", .unterminatedLink, at: 1, length: 2, "link 0 opened here has no '%l'"),
     Case(
       "%La%l %{https://e.com}Lb", .unterminatedLink, at: 6, length: 17,

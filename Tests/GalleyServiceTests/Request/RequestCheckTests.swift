@@ -27,7 +27,8 @@ import Testing
        "defaults": {"family": "DejaVu Sans", "size": 13, "weight": "bold", "color": "blue"},
        "layout": {"width": 300, "maxLines": 2, "truncate": "middle", "insets": 4,
                   "noOrphans": true, "align": "center", "tabStops": [40, 80],
-                  "kerningTable": {"a": 0.5}, "truncationToken": "… %Lmore%l", "language": "ja"},
+                  "kerningTable": {"a": 0.5}, "truncationToken": "… %Lmore%l", "language": "ja",
+                  "features": "liga=0, \"smcp\""},
        "render": {"format": "svg", "scale": 2, "shadowBlur": 3, "glowColor": "white",
                   "gradient": "red,blue@0.8", "gradientType": "radial",
                   "outlineWidth": 1.5, "outlineJoin": "miter", "background": "transparent"},
@@ -45,6 +46,7 @@ import Testing
     #expect(layout.truncationToken.markup == "… %Lmore%l")
     #expect(layout.truncationToken.formatter == prepared.formatter)
     #expect(layout.language == "ja")
+    #expect(layout.features.description == "-liga,smcp")
     let render = prepared.render
     #expect(render.format == .svg)
     #expect(render.options.scale == 2)
@@ -88,6 +90,11 @@ import Testing
     (
       #"{"markup": "", "layout": {"width": 10, "insets": 6}}"#, "layout.insets",
       "layout.insets: the width must be larger than the left and right insets together"
+    ),
+    (
+      #"{"markup": "", "layout": {"features": "liga,kern=x"}}"#, "layout.features",
+      #"layout.features: must be OpenType features such as "liga=0,smcp": feature 'kern=x' "#
+        + "at offset 5: '=' must be followed by a value (a number, on or off)"
     ),
     (
       #"{"markup": "", "layout": {"kerningTable": {"ab": 1}}}"#, "layout.kerningTable",
