@@ -2,3 +2,4 @@
 #include <cairo-ft.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include FT_MULTIPLE_MASTERS_H

@@ -127,7 +127,8 @@ public final class LayoutEngine: Sendable {
       assembled = assembled.map(reorderer.reorder)
     }
     return AssembledText(
-      text: text, paragraph: paragraph, faces: itemization.faces, items: items, breaker: breaker,
+      text: text, paragraph: paragraph, faces: itemization.faces, items: items,
+      featureLists: shaping.featureLists.map { $0?.list ?? FontFeatures() }, breaker: breaker,
       lines: Justifier(paragraph: paragraph, options: options).justify(assembled))
   }
 
@@ -147,7 +148,8 @@ public final class LayoutEngine: Sendable {
     .stack(assembled.lines)
     let placed = PlacedText(
       paragraph: assembled.paragraph, text: assembled.text, items: assembled.items,
-      faces: assembled.faces, lines: assembled.lines, stack: stack,
+      featureLists: assembled.featureLists, faces: assembled.faces, lines: assembled.lines,
+      stack: stack,
       baselineOffset: options.baselineOffset)
     return Layout(
       size: Layout.Size(

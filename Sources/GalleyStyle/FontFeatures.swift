@@ -37,6 +37,11 @@ public struct FontFeatures: Hashable, Sendable, CustomStringConvertible {
       self.init(tagBytes: bytes[...], value: value)
     }
 
+    package init(tag: UInt32, value: UInt32) {
+      self.tag = tag
+      self.value = value
+    }
+
     init(tagBytes: ArraySlice<UInt8>, value: UInt32) {
       var tag: UInt32 = 0
       for index in 0..<4 {
@@ -78,7 +83,7 @@ public struct FontFeatures: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the list asks for nothing beyond the fonts' defaults.
-  public var isEmpty: Bool { features.isEmpty }
+  @inlinable public var isEmpty: Bool { features.isEmpty }
 
   /// The value the list sets for `tag` (`hb_tag_t`, big-endian), or `nil` when it does not
   /// name the tag.

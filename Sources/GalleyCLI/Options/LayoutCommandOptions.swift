@@ -178,6 +178,16 @@ struct LayoutCommandOptions: ParsableArguments {
   var features: FontFeatures?
 
   @Option(
+    parsing: .unconditional,
+    help: """
+      Variable-font axis coordinates for every run, comma-separated: HarfBuzz's syntax \
+      (wght=550, opsz=20) or CSS font-variation-settings ("wght" 550). Later items win; a \
+      face applies the axes it has.
+      """,
+    transform: { text throws(FontVariationError) in try FontVariations(parsing: text) })
+  var variations: FontVariations?
+
+  @Option(
     help: """
       The paragraphs' base direction: auto (each paragraph's first strong character, as CSS \
       dir=auto), ltr or rtl.
@@ -256,6 +266,7 @@ struct LayoutCommandOptions: ParsableArguments {
       } ?? .ellipsis,
       minimumScaleFactor: minScale, minimumSize: minSize, direction: direction)
     options.features = features ?? FontFeatures()
+    options.variations = variations ?? FontVariations()
     return options
   }
 

@@ -30,6 +30,7 @@ enum FormattedTextListing {
     }
     if attributes.baselineShift != 0 { parts.append("shift \(number(attributes.baselineShift))pt") }
     if !attributes.features.isEmpty { parts.append("features \(attributes.features)") }
+    if !attributes.variations.isEmpty { parts.append("variations \(attributes.variations)") }
     if let link = attributes.link { parts.append("link \(link)") }
     return parts.joined(separator: ", ")
   }

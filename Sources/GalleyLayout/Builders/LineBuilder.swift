@@ -47,7 +47,9 @@ enum LineBuilder {
     let font = Layout.FontReference(
       file: face.file, index: face.index, family: face.family, style: face.style,
       size: attributes.size, synthesizedItalic: item.synthesizedItalic,
-      synthesizedBold: item.synthesizedBold, features: shaped.features?.list ?? FontFeatures())
+      synthesizedBold: item.synthesizedBold,
+      features: placed.featureLists[Int(shaped.featuresIndex)],
+      variations: shaped.font.coordinates, instance: shaped.font.instanceName)
     let source = placed.paragraph.utf16Range(segment.sourceRange)
     return Layout.GlyphRun(
       font: font, color: attributes.color, link: attributes.link, location: source.lowerBound,

@@ -9,6 +9,8 @@ struct PlacedText {
   let paragraph: Paragraph
   let text: FormattedText
   let items: [ShapedItem]
+  /// The items' OpenType features, by ``ShapedItem/featuresIndex``.
+  let featureLists: [FontFeatures]
   let faces: [FaceDescriptor]
   let lines: [AssembledLine]
   let stack: LineStack

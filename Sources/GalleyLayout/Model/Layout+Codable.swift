@@ -146,9 +146,18 @@ extension Layout.GlyphRun {
 extension Layout.FontReference {
   private enum CodingKeys: String, CodingKey {
     case file, index, family, style, size, synthesizedItalic, synthesizedBold, features
+    case variations, instance
   }
 
-  /// Decodes a font reference; without `features`, none.
+  /// An axis tag as a coding key, for the `variations` object.
+  private struct AxisKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Decodes a font reference; without `features` or `variations`, none.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: The decoder's errors, and `DecodingError.dataCorrupted` for features that do
@@ -169,6 +178,20 @@ extension Layout.FontReference {
       throw DecodingError.dataCorruptedError(
         forKey: .features, in: container, debugDescription: error.description)
     }
+    variations = FontVariations()
+    if container.contains(.variations) {
+      let axes = try container.nestedContainer(keyedBy: AxisKey.self, forKey: .variations)
+      // The object's keys in document order are not kept by every decoder: axes are sorted.
+      for key in axes.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        let value = try axes.decode(Double.self, forKey: key)
+        guard let variation = FontVariations.Variation(tag: key.stringValue, value: value) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: key, in: axes, debugDescription: "not an axis tag and value")
+        }
+        variations.set(variation)
+      }
+    }
+    instance = try container.decodeIfPresent(String.self, forKey: .instance)
   }
 
   /// Encodes the font reference, with `features` only when there are some.
@@ -185,5 +208,12 @@ extension Layout.FontReference {
     try container.encode(synthesizedItalic, forKey: .synthesizedItalic)
     try container.encode(synthesizedBold, forKey: .synthesizedBold)
     if !features.isEmpty { try container.encode(features.description, forKey: .features) }
+    if !variations.isEmpty {
+      var axes = container.nestedContainer(keyedBy: AxisKey.self, forKey: .variations)
+      for variation in variations.variations {
+        try axes.encode(variation.value, forKey: AxisKey(stringValue: variation.tagName))
+      }
+    }
+    try container.encodeIfPresent(instance, forKey: .instance)
   }
 }

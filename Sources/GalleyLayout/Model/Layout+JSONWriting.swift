@@ -181,7 +181,8 @@ extension Layout.GlyphRun: JSONWritable {
 
 /// A run's font as the layout document holds it.
 extension Layout.FontReference: JSONWritable {
-  /// Writes the font reference, with `features` only when there are some.
+  /// Writes the font reference, with `features`, `instance` and `variations` only when there
+  /// are some (the axes sorted by tag).
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -197,6 +198,10 @@ extension Layout.FontReference: JSONWritable {
     writer.write(file)
     writer.key("index")
     writer.write(index)
+    if let instance {
+      writer.key("instance")
+      writer.write(instance)
+    }
     writer.key("size")
     try writer.write(size)
     writer.key("style")
@@ -205,6 +210,16 @@ extension Layout.FontReference: JSONWritable {
     writer.write(synthesizedBold)
     writer.key("synthesizedItalic")
     writer.write(synthesizedItalic)
+    if !variations.isEmpty {
+      writer.key("variations")
+      writer.beginObject()
+      // Sorted by tag, as JSONEncoder's sorted keys are.
+      for variation in variations.variations.sorted(by: { $0.tagName < $1.tagName }) {
+        writer.dynamicKey(variation.tagName)
+        try writer.write(variation.value)
+      }
+      writer.endObject()
+    }
     writer.endObject()
   }
 }

@@ -307,6 +307,14 @@ public struct Layout: Hashable, Sendable, Codable {
     /// tag; empty for none. JSON: `"features": "-liga,smcp"` in HarfBuzz's canonical form,
     /// absent when empty.
     public var features = FontFeatures()
+    /// The design coordinates of a variable face, one per axis in the face's order (its named
+    /// instance's or defaults, with the layout's and the span's variations set over them);
+    /// empty for a face that is not variable. JSON: `"variations": {"wght": 550, "slnt": 0}`,
+    /// absent when empty.
+    public var variations = FontVariations()
+    /// The named instance at ``variations``, such as `SemiBold`, or `nil`. JSON:
+    /// `"instance"`, absent when `nil`.
+    public var instance: String?
   }
 
   /// One glyph: its id in the font, pen position and advance.

@@ -89,6 +89,11 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Items for the same tag override earlier ones, as in ``FontFeatures``. The layout rules
   /// (<doc:LayoutRules>) say how they combine with spans and letter spacing.
   public var features = FontFeatures()
+  /// Variable-font axis coordinates for every run, set over what each run's weight and italic
+  /// choose (empty: those alone); a span's own (`%{…}V`) go over them.
+  ///
+  /// The layout rules (<doc:LayoutRules>) say how a face applies them.
+  public var variations = FontVariations()
   /// The paragraphs' base direction: ``Direction/auto`` (the default) finds each one's from
   /// its text.
   public var direction: Direction

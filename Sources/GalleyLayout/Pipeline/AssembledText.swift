@@ -15,6 +15,8 @@ struct AssembledText {
   let faces: [FaceDescriptor]
   /// Its shaped items.
   let items: [ShapedItem]
+  /// The items' OpenType features, by ``ShapedItem/featuresIndex``.
+  let featureLists: [FontFeatures]
   /// The line breaker's sums of advances, which measure any range as a line.
   let breaker: LineBreaker
   /// The lines, assembled and justified.

@@ -7,9 +7,10 @@ struct ShapedItem {
   var item: TextItem
   var font: ShapingFont
   var glyphs: [ShapedGlyph]
-  /// The OpenType features the item was shaped with (the layout's, letter spacing's and its
-  /// span's), or `nil` for the font's defaults.
-  var features: ShapingFeatures?
+  /// The number of the OpenType features the item was shaped with (the layout's, letter
+  /// spacing's and its span's) in the layout's lists (``Shaping/featureLists``); 0 for the
+  /// font's defaults. A number, so that copying an item costs no reference counting.
+  var featuresIndex: Int32
 
   /// Whether the item was shaped right to left (its bidi level is odd): its glyphs are in
   /// logical order, and line assembly reverses them.
@@ -19,6 +20,8 @@ struct ShapedItem {
   /// spacing added after each of its clusters.
   struct Shaping {
     var features: ShapingFeatures?
+    /// The features' number in the layout's lists.
+    var featuresIndex: Int32
     var characterSpacing: Double
   }
 
@@ -56,9 +59,16 @@ struct ShapedItem {
           shaping: firstShaping)
       ]
     }
-    let shapings = items.map(shaping)
+    var shapings: [Shaping] = []
+    shapings.reserveCapacity(items.count)
+    var sameFeatures = true
+    for item in items {
+      let itemShaping = shaping(item)
+      sameFeatures = sameFeatures && itemShaping.featuresIndex == firstShaping.featuresIndex
+      shapings.append(itemShaping)
+    }
     let features =
-      shapings.allSatisfy({ $0.features === firstShaping.features })
+      sameFeatures
       ? firstShaping.features
       : ShapingFeatures.ranged(
         zip(shapings, items).map { (features: $0.features, range: $1.utf8Range) })
@@ -89,7 +99,7 @@ struct ShapedItem {
     self.item = item
     self.font = font
     self.glyphs = glyphs
-    features = shaping.features
+    featuresIndex = shaping.featuresIndex
     let spacing = Int32((shaping.characterSpacing * font.size * 64).rounded())
     if spacing != 0 {
       addSpacing { CursiveScripts.isCursive(paragraph, at: $0) ? 0 : spacing }

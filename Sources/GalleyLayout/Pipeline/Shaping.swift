@@ -16,13 +16,19 @@ final class Shaping {
   private let kerningTable: [Character: Double]
   /// ``LayoutOptions/features``, under every item's own.
   private let layoutFeatures: FontFeatures
-  /// The last list of features made and its interned form, which the next item most likely
-  /// has too.
-  private var lastFeatures: (list: FontFeatures, features: ShapingFeatures?)?
+  /// ``LayoutOptions/variations``, under every item's own.
+  private let layoutVariations: FontVariations
+  /// The feature lists of this layout's items, numbered as ``ShapedItem/featuresIndex``;
+  /// number 0 is the fonts' defaults.
+  private(set) var featureLists: [ShapingFeatures?] = [nil]
+  private var featureNumbers: [FontFeatures: Int32] = [:]
+  /// The last list of features made and its number, which the next item most likely has too.
+  private var lastFeatures: (list: FontFeatures, index: Int32)?
   private let cache: ShapingFontCache
   private let shaper: Shaper
   /// The fonts this layout uses, found once each in the shared cache.
-  private var fontsUsed: [(face: Int, size: Double, font: ShapingFont)] = []
+  private var fontsUsed:
+    [(face: Int, size: Double, variations: FontVariations, font: ShapingFont)] = []
 
   /// Prepares shaping for one layout.
   ///
@@ -41,11 +47,13 @@ final class Shaping {
     characterSpacing = options.characterSpacing
     kerningTable = options.kerningTable
     layoutFeatures = options.features
+    layoutVariations = options.variations
     self.cache = cache
     shaper = Shaper(accelerators: accelerators, language: ShapingLanguage(options.language))
   }
 
-  /// Shapes every item; consecutive items that share a face, a size and a level and touch are
+  /// Shapes every item; consecutive items that share a face, a size, variations and a level and
+  /// touch are
   /// shaped in one HarfBuzz call, unless the second starts a paragraph (see
   /// ``ShapedItem/shapeGroup(_:font:paragraph:shaper:shaping:)``).
   ///
@@ -60,15 +68,18 @@ final class Shaping {
     while groupStart < items.count {
       let first = items[groupStart]
       let size = size(of: first)
+      let variations = variations(of: first)
       var groupEnd = groupStart + 1
       while groupEnd < items.count, items[groupEnd].faceIndex == first.faceIndex,
         self.size(of: items[groupEnd]) == size, items[groupEnd].level == first.level,
         items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound,
-        !items[groupEnd].startsParagraph
+        !items[groupEnd].startsParagraph, self.variations(of: items[groupEnd]) == variations
       {
         groupEnd += 1
       }
-      let font = try font(itemization.faces[first.faceIndex], index: first.faceIndex, size: size)
+      let font = try font(
+        itemization.faces[first.faceIndex], index: first.faceIndex, size: size,
+        variations: variations)
       shaped += paragraph.bytes.withUnsafeBufferPointer { bytes in
         ShapedItem.shapeGroup(
           items[groupStart..<groupEnd], font: font, paragraph: bytes, shaper: shaper,
@@ -102,13 +113,21 @@ final class Shaping {
       ShapedItem.shape(
         item.item, range: range, font: item.font, paragraph: bytes, shaper: shaper,
         shaping: ShapedItem.Shaping(
-          features: item.features, characterSpacing: characterSpacing(of: item.item)))
+          features: featureLists[Int(item.featuresIndex)], featuresIndex: item.featuresIndex,
+          characterSpacing: characterSpacing(of: item.item)))
     }
     if !kerningTable.isEmpty { kern(&reshaped) }
     return reshaped
   }
 
   private func size(of item: TextItem) -> Double { text.runs[item.runIndex].attributes.size }
+
+  /// The coordinates an item asks of a variable face: the layout's, then its span's.
+  private func variations(of item: TextItem) -> FontVariations {
+    let span = text.runs[item.runIndex].attributes.variations
+    if span.isEmpty { return layoutVariations }
+    return layoutVariations.merging(span)
+  }
 
   private func characterSpacing(of item: TextItem) -> Double {
     text.runs[item.runIndex].attributes.characterSpacing + characterSpacing
@@ -124,41 +143,51 @@ final class Shaping {
     -> ShapedItem.Shaping
   {
     let spacing = characterSpacing(of: item)
+    let index = features(of: item, spaced: spacing != 0, paragraph: paragraph)
     return ShapedItem.Shaping(
-      features: features(of: item, spaced: spacing != 0, paragraph: paragraph),
-      characterSpacing: spacing)
+      features: featureLists[Int(index)], featuresIndex: index, characterSpacing: spacing)
   }
 
   /// An item's features: the layout's, then (in a spaced item not in a cursive script) the
   /// optional ligatures off where neither the layout nor the span names them, then the span's;
-  /// `nil` when that is nothing.
+  /// as their number in ``featureLists`` (0 when that is nothing).
   private func features(
     of item: TextItem, spaced: Bool, paragraph: UnsafeBufferPointer<UInt8>
-  ) -> ShapingFeatures? {
+  ) -> Int32 {
     let span = text.runs[item.runIndex].attributes.features
-    if layoutFeatures.isEmpty && span.isEmpty && !spaced { return nil }
+    if layoutFeatures.isEmpty && span.isEmpty && !spaced { return 0 }
     var list = span.isEmpty ? layoutFeatures : layoutFeatures.merging(span)
     if spaced && !CursiveScripts.contains(ShapingScript(guessing: paragraph, item.utf8Range)) {
       for feature in Self.optionalLigatures where list.value(forTag: feature.tag) == nil {
         list.set(feature)
       }
     }
-    if list.isEmpty { return nil }
-    if let last = lastFeatures, last.list == list { return last.features }
-    let features = ShapingFeatures.interned(list)
-    lastFeatures = (list, features)
-    return features
+    if list.isEmpty { return 0 }
+    if let last = lastFeatures, last.list == list { return last.index }
+    let index: Int32
+    if let known = featureNumbers[list] {
+      index = known
+    } else {
+      index = Int32(featureLists.count)
+      featureLists.append(ShapingFeatures.interned(list))
+      featureNumbers[list] = index
+    }
+    lastFeatures = (list, index)
+    return index
   }
 
-  /// The font of a face at a size: from this layout's list, else from the shared cache.
+  /// The font of a face at a size and coordinates: from this layout's list, else from the
+  /// shared cache.
   private func font(
-    _ face: FaceDescriptor, index: Int, size: Double
+    _ face: FaceDescriptor, index: Int, size: Double, variations: FontVariations
   ) throws(LayoutError) -> ShapingFont {
-    if let known = fontsUsed.first(where: { $0.face == index && $0.size == size }) {
+    if let known = fontsUsed.first(where: {
+      $0.face == index && $0.size == size && $0.variations == variations
+    }) {
       return known.font
     }
-    let font = try cache.font(for: face, size: size)
-    fontsUsed.append((index, size, font))
+    let font = try cache.font(for: face, size: size, variations: variations)
+    fontsUsed.append((index, size, variations, font))
     return font
   }
 }

@@ -10,6 +10,8 @@ final class ShapingFace: @unchecked Sendable {
   let unitsPerEm: Int32
   /// What the face's lookups allow the accelerators, found on first use.
   let analysis = FaceAnalysis()
+  /// The face's design axes (`fvar`), empty when it is not variable.
+  let axes: [hb_ot_var_axis_info_t]
 
   /// Loads face `index & 0xFFFF` of `file`; `nil` when the file is missing or not a font.
   init?(file: String, index: Int) {
@@ -24,6 +26,7 @@ final class ShapingFace: @unchecked Sendable {
     hb_face_make_immutable(face)
     handle = face
     unitsPerEm = Int32(hb_face_get_upem(face))
+    axes = Self.axes(of: face)
   }
 
   deinit { hb_face_destroy(handle) }

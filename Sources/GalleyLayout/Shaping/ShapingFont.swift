@@ -26,6 +26,12 @@ final class ShapingFont: @unchecked Sendable {
   let strikeoutThickness: Int32
   /// A number no other font of the process has, for keys that outlive the font.
   let serial: Int
+  /// The design coordinates the font is at, one per axis of a variable face (its named
+  /// instance's or defaults, with the layout's and the span's variations set over them);
+  /// empty for a face that is not variable.
+  let coordinates: FontVariations
+  /// The named instance at ``coordinates``, such as `SemiBold`, or `nil`.
+  let instanceName: String?
   /// The font's space glyph (drawn, blank, for a tab) and its advance in 26.6.
   ///
   /// A default tab stop falls every eight of them, as in Pango. A face without a space gives
@@ -34,12 +40,24 @@ final class ShapingFont: @unchecked Sendable {
 
   private static let serials = Atomic<Int>(0)
 
-  init(face: ShapingFace, size: Double, namedInstance: Int) {
+  /// The font of `face` at `size`, at its named instance `namedInstance` (1-based; 0 for the
+  /// face's defaults) with `variations` set over it. The corresponding C function is
+  /// `hb_font_set_var_coords_design`.
+  init(
+    face: ShapingFace, size: Double, namedInstance: Int,
+    variations: FontVariations = FontVariations()
+  ) {
     let font = hb_font_create(face.handle)
     hb_ot_font_set_funcs(font)
     let scale = Int32((size * 64).rounded())
     hb_font_set_scale(font, scale, scale)
-    if namedInstance > 0 { hb_font_set_var_named_instance(font, UInt32(namedInstance - 1)) }
+    let design = face.designCoordinates(namedInstance: namedInstance, variations: variations)
+    if !design.isEmpty {
+      hb_font_set_var_coords_design(font, design, UInt32(design.count))
+    }
+    coordinates = FontVariations(
+      zip(face.axes, design).map { FontVariations.Variation(tag: $0.tag, value: Double($1)) })
+    instanceName = face.namedInstance(at: design)
     hb_font_make_immutable(font)
     self.face = face
     serial = Self.serials.add(1, ordering: .relaxed).newValue

@@ -11,6 +11,7 @@ final class ShapingFontCache: Sendable {
   private struct FontKey: Hashable {
     var face: FaceKey
     var size: Double
+    var variations: FontVariations
   }
 
   private struct State {
@@ -24,9 +25,11 @@ final class ShapingFontCache: Sendable {
   /// The font for a face at a size.
   ///
   /// - Throws: ``LayoutError/Kind/fontUnusable`` when HarfBuzz cannot read the face.
-  func font(for face: FaceDescriptor, size: Double) throws(LayoutError) -> ShapingFont {
+  func font(
+    for face: FaceDescriptor, size: Double, variations: FontVariations = FontVariations()
+  ) throws(LayoutError) -> ShapingFont {
     let faceKey = FaceKey(file: face.file, index: face.index)
-    let key = FontKey(face: faceKey, size: size)
+    let key = FontKey(face: faceKey, size: size, variations: variations)
     let found = state.withLock { state -> ShapingFont?? in
       if let font = state.fonts[key] { return .some(font) }
       let shapingFace: ShapingFace?
@@ -38,7 +41,8 @@ final class ShapingFontCache: Sendable {
       }
       guard let shapingFace else { return .some(nil) }
       if state.fonts.count >= Self.fontLimit { state.fonts.removeAll(keepingCapacity: true) }
-      let font = ShapingFont(face: shapingFace, size: size, namedInstance: face.index >> 16)
+      let font = ShapingFont(
+        face: shapingFace, size: size, namedInstance: face.index >> 16, variations: variations)
       state.fonts[key] = font
       return .some(font)
     }

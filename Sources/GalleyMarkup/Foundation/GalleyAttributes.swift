@@ -100,6 +100,15 @@ public enum GalleyAttributeKeys {
     public static let name = "galley.features"
   }
 
+  /// Variable-font axis coordinates set over the layout's, in HarfBuzz's form (`wght=550`);
+  /// absent for none.
+  public enum VariationsKey: AttributedStringKey {
+    /// The coordinates.
+    public typealias Value = String
+    /// The key's name in archives.
+    public static let name = "galley.variations"
+  }
+
   /// The link index; absent outside links.
   public enum LinkIndexKey: AttributedStringKey {
     /// The index into ``FormattedText/links``.
@@ -142,6 +151,8 @@ extension AttributeScopes {
     public let galleyBaselineShift: GalleyAttributeKeys.BaselineShiftKey
     /// OpenType features set over the layout's.
     public let galleyFeatures: GalleyAttributeKeys.FeaturesKey
+    /// Variable-font axis coordinates set over the layout's.
+    public let galleyVariations: GalleyAttributeKeys.VariationsKey
     /// The link index.
     public let galleyLinkIndex: GalleyAttributeKeys.LinkIndexKey
     /// The link target.
@@ -193,6 +204,8 @@ extension AttributedString {
       container.galleyBaselineShift = attributes.baselineShift == 0 ? nil : attributes.baselineShift
       container.galleyFeatures =
         attributes.features.isEmpty ? nil : attributes.features.description
+      container.galleyVariations =
+        attributes.variations.isEmpty ? nil : attributes.variations.description
       if let index = attributes.link {
         container.galleyLinkIndex = index
         if let target = text.links[index].target {

@@ -10,7 +10,8 @@ import GalleyStyle
 /// ```
 ///
 /// A run with span features (`%{smcp}O`) has `"features"` in HarfBuzz's canonical form
-/// (`"-liga,smcp"`); the key is absent when there are none.
+/// (`"-liga,smcp"`), and one with span coordinates (`%{wght=550}V`) has `"variations"`
+/// (`"wght=550"`); each key is absent when there are none.
 ///
 /// `location` and `length` count UTF-16 code units. Decoding checks every invariant (the runs
 /// partition the text, are coalesced and start on scalar boundaries; links are numbered in
@@ -146,6 +147,8 @@ private struct RunRecord: Codable {
   var baselineShift: Double
   /// The span features in HarfBuzz's canonical form, `nil` for none.
   var features: String?
+  /// The span coordinates in HarfBuzz's form, `nil` for none.
+  var variations: String?
   var link: Int?
 
   init(_ run: FormattedText.Run) {
@@ -163,12 +166,13 @@ private struct RunRecord: Codable {
     spacing = attributes.characterSpacing
     baselineShift = attributes.baselineShift
     features = attributes.features.isEmpty ? nil : attributes.features.description
+    variations = attributes.variations.isEmpty ? nil : attributes.variations.description
     link = attributes.link
   }
 
   private enum CodingKeys: String, CodingKey {
     case location, length, family, size, weight, italic, color, background, underline
-    case strikethrough, spacing, baselineShift, features, link
+    case strikethrough, spacing, baselineShift, features, variations, link
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -186,6 +190,7 @@ private struct RunRecord: Codable {
     try container.encode(spacing, forKey: .spacing)
     try container.encode(baselineShift, forKey: .baselineShift)
     try container.encodeIfPresent(features, forKey: .features)
+    try container.encodeIfPresent(variations, forKey: .variations)
     try container.encode(link, forKey: .link)
   }
 
@@ -204,6 +209,7 @@ private struct RunRecord: Codable {
     spacing = try container.decodeIfPresent(Double.self, forKey: .spacing) ?? 0
     baselineShift = try container.decodeIfPresent(Double.self, forKey: .baselineShift) ?? 0
     features = try container.decodeIfPresent(String.self, forKey: .features)
+    variations = try container.decodeIfPresent(String.self, forKey: .variations)
     link = try container.decodeIfPresent(Int.self, forKey: .link)
   }
 
@@ -213,12 +219,15 @@ private struct RunRecord: Codable {
       !family.isEmpty, abs(spacing) <= MarkupFormatter.maximumCharacterSpacing,
       abs(baselineShift) <= MarkupFormatter.maximumBaselineShift, (link ?? 0) >= 0,
       let features = try? FontFeatures(parsing: features ?? ""),
-      features.features.count <= MarkupFormatter.maximumFeatureCount
+      features.features.count <= MarkupFormatter.maximumFeatureCount,
+      let variations = try? FontVariations(parsing: variations ?? ""),
+      variations.variations.count <= MarkupFormatter.maximumFeatureCount
     else { return nil }
     return TextAttributes(
       family: family, size: size, weight: weight, isItalic: italic, color: color,
       background: background, underline: underline, isStruckThrough: strikethrough,
-      characterSpacing: spacing, baselineShift: baselineShift, features: features, link: link)
+      characterSpacing: spacing, baselineShift: baselineShift, features: features,
+      variations: variations, link: link)
   }
 }
 

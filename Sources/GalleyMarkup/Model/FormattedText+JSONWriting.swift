@@ -51,7 +51,7 @@ extension FormattedText {
 /// One run as the format document holds it.
 extension FormattedText.Run: JSONWritable {
   /// Writes the run's range and attributes, with `null` for no background and no link, and
-  /// `features` only when the run has some.
+  /// `features` and `variations` only when the run has some.
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -85,6 +85,10 @@ extension FormattedText.Run: JSONWritable {
     writer.write(attributes.isStruckThrough)
     writer.key("underline")
     writer.write(attributes.underline.rawValue)
+    if !attributes.variations.isEmpty {
+      writer.key("variations")
+      writer.write(attributes.variations.description)
+    }
     writer.key("weight")
     writer.write(attributes.weight)
     writer.endObject()

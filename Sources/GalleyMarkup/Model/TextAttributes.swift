@@ -36,6 +36,11 @@ public struct TextAttributes: Hashable, Sendable {
   ///
   /// A tag set here wins over the same tag in the layout's features; the others keep theirs.
   public var features: FontFeatures
+  /// Variable-font axis coordinates set over the layout's (`%{wght=550}V`); empty for none.
+  ///
+  /// A tag set here wins over the same tag in the layout's variations and over what the
+  /// weight and italic choose.
+  public var variations: FontVariations
   /// The index of the link the run belongs to, or `nil`.
   ///
   /// See ``FormattedText/links``.
@@ -55,12 +60,14 @@ public struct TextAttributes: Hashable, Sendable {
   ///   - characterSpacing: Extra spacing as a fraction of the size.
   ///   - baselineShift: The baseline rise in points.
   ///   - features: OpenType features set over the layout's.
+  ///   - variations: Axis coordinates set over the layout's.
   ///   - link: The link index, or `nil`.
   public init(
     family: String = "sans-serif", size: Double = 17, weight: Int = 0, isItalic: Bool = false,
     color: TextColor = .black, background: TextColor? = nil, underline: UnderlineStyle = .none,
     isStruckThrough: Bool = false, characterSpacing: Double = 0, baselineShift: Double = 0,
-    features: FontFeatures = FontFeatures(), link: Int? = nil
+    features: FontFeatures = FontFeatures(), variations: FontVariations = FontVariations(),
+    link: Int? = nil
   ) {
     self.family = family
     self.size = size
@@ -73,6 +80,7 @@ public struct TextAttributes: Hashable, Sendable {
     self.characterSpacing = characterSpacing
     self.baselineShift = baselineShift
     self.features = features
+    self.variations = variations
     self.link = link
   }
 }

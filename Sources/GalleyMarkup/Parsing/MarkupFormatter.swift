@@ -45,9 +45,10 @@ public struct MarkupFormatter: Hashable, Sendable {
   public static let maximumBaselineShift: Double = 1000
   /// The longest family name, link target or feature list accepted in braces, in UTF-8 bytes.
   public static let maximumBracedArgumentLength = 8192
-  /// The most OpenType features a span may have in force (`%{…}O` adds to them).
+  /// The most OpenType features, or axis coordinates, a span may have in force (`%{…}O` and
+  /// `%{…}V` add to them).
   public static let maximumFeatureCount = 256
-  /// The most distinct lists of span features in one text.
+  /// The most distinct lists of span features, and of span coordinates, in one text.
   public static let maximumFeatureLists = 1024
 
   /// Creates a formatter with the given tables and the standard defaults.

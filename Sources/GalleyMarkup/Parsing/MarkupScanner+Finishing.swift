@@ -19,7 +19,7 @@ extension MarkupScanner {
     let runs = pendingRuns.withUnsafeBufferPointer {
       Self.runs(
         $0, in: string, utf16Count: outputUTF16, families: families.names,
-        features: featureLists.lists)
+        features: featureLists.lists, variations: variationLists.lists)
     }
     let links = pendingLinks.withUnsafeBufferPointer { Self.links($0, in: string) }
     return FormattedText(uncheckedString: string, runs: runs, links: links)
@@ -33,10 +33,11 @@ extension MarkupScanner {
   ///   - utf16Count: The text's UTF-16 length.
   ///   - families: The family names, by interned id.
   ///   - features: The feature lists, by number.
+  ///   - variations: The coordinate lists, by number.
   /// - Returns: The runs with their ranges in all three units.
   private static func runs(
     _ pending: UnsafeBufferPointer<PendingRun>, in string: String, utf16Count: Int,
-    families: [String], features: [FontFeatures]
+    families: [String], features: [FontFeatures], variations: [FontVariations]
   ) -> [FormattedText.Run] {
     let utf8 = string.utf8
     var runs: [FormattedText.Run] = []
@@ -56,7 +57,7 @@ extension MarkupScanner {
           range: start.index..<end.index, utf16Range: start.utf16..<end.utf16,
           utf8Range: start.utf8..<end.utf8,
           attributes: pending[position].attributes.resolved(
-            families: families, features: features)))
+            families: families, features: features, variations: variations)))
       start = end
     }
     return runs

@@ -1,7 +1,7 @@
 import GalleyStyle
 
-/// The codes that take a value (`%xF`, `%xC`, `%xU`, `%xW`, `%xS`, `%xK`, `%xR`, `%{…}O`) and the
-/// parsing helpers of ``MarkupScanner``.
+/// The codes that take a value (`%xF`, `%xC`, `%xU`, `%xW`, `%xS`, `%xK`, `%xR`, `%{…}O`,
+/// `%{…}V`) and the parsing helpers of ``MarkupScanner``.
 extension MarkupScanner {
   /// Applies `%xF` and `%{name}F`: a family from the table, or one named in braces.
   ///
@@ -235,48 +235,108 @@ extension MarkupScanner {
   mutating func applyFeatures(
     _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
-    let range: Range<Int>
-    switch code.argument {
-    case .none:
-      try report(code, input, .missingArgument, "'%O' needs a braced feature list: %{smcp,tnum}O")
-      return
-    case .number:
-      try report(
-        code, input, .invalidArgument,
-        "'\(code.quoted(input))' takes a braced feature list, not a number: %{smcp,tnum}O")
-      return
-    case .braced(let braced):
-      range = braced
-    }
-    guard range.count <= MarkupFormatter.maximumBracedArgumentLength else {
-      try report(
-        code, input, .invalidArgument, "the feature list in '\(code.quoted(input))' is too long")
+    guard
+      let text = try bracedList(code, input, letter: "O", noun: "feature", example: "%{smcp,tnum}O")
+    else {
       return
     }
     let added: FontFeatures
     do throws(FontFeatureError) {
-      added = try FontFeatures(parsing: Self.text(input, range))
+      added = try FontFeatures(parsing: text)
     } catch {
       try report(code, input, .invalidArgument, "'\(code.quoted(input))': \(error)")
       return
     }
     let merged = featureLists.lists[current.features].merging(added)
-    guard merged.features.count <= MarkupFormatter.maximumFeatureCount else {
-      try report(
-        code, input, .valueOutOfRange,
-        "'\(code.quoted(input))' puts \(merged.features.count) features in force; "
-          + "the most is \(MarkupFormatter.maximumFeatureCount)")
-      return
-    }
+    guard try checkListSize(merged.features.count, code, input, noun: "features") else { return }
     guard let number = featureLists.intern(merged) else {
-      try report(
-        code, input, .valueOutOfRange,
-        "'\(code.quoted(input))' makes more than \(MarkupFormatter.maximumFeatureLists) "
-          + "distinct feature lists in one text")
-      return
+      return try reportTooManyLists(code, input, noun: "feature")
     }
     current.features = number
     attributesChanged = true
+  }
+
+  /// Applies `%{list}V`: variable-font axis coordinates set over those in force (a later
+  /// setting of a tag wins), until `%v` or `%N`.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyVariations(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    guard
+      let text = try bracedList(
+        code, input, letter: "V", noun: "coordinate", example: "%{wght=550}V")
+    else {
+      return
+    }
+    let added: FontVariations
+    do throws(FontVariationError) {
+      added = try FontVariations(parsing: text)
+    } catch {
+      try report(code, input, .invalidArgument, "'\(code.quoted(input))': \(error)")
+      return
+    }
+    let merged = variationLists.lists[current.variations].merging(added)
+    guard try checkListSize(merged.variations.count, code, input, noun: "coordinates") else {
+      return
+    }
+    guard let number = variationLists.intern(merged) else {
+      return try reportTooManyLists(code, input, noun: "coordinate")
+    }
+    current.variations = number
+    attributesChanged = true
+  }
+
+  /// The text of a braced list (`%{…}O`, `%{…}V`), or `nil` after reporting a code without
+  /// one, or with one too long.
+  private mutating func bracedList(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, letter: String, noun: String,
+    example: String
+  ) throws(MarkupError) -> String? {
+    switch code.argument {
+    case .none:
+      try report(
+        code, input, .missingArgument, "'%\(letter)' needs a braced \(noun) list: \(example)")
+      return nil
+    case .number:
+      try report(
+        code, input, .invalidArgument,
+        "'\(code.quoted(input))' takes a braced \(noun) list, not a number: \(example)")
+      return nil
+    case .braced(let range):
+      guard range.count <= MarkupFormatter.maximumBracedArgumentLength else {
+        try report(code, input, .invalidArgument, "the list in '\(code.quoted(input))' is too long")
+        return nil
+      }
+      return Self.text(input, range)
+    }
+  }
+
+  /// Whether a list in force of `count` items is within
+  /// ``MarkupFormatter/maximumFeatureCount``; reports it when not.
+  private mutating func checkListSize(
+    _ count: Int, _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, noun: String
+  ) throws(MarkupError) -> Bool {
+    guard count > MarkupFormatter.maximumFeatureCount else { return true }
+    try report(
+      code, input, .valueOutOfRange,
+      "'\(code.quoted(input))' puts \(count) \(noun) in force; "
+        + "the most is \(MarkupFormatter.maximumFeatureCount)")
+    return false
+  }
+
+  /// Reports a list past ``MarkupFormatter/maximumFeatureLists`` (nothing when the size check
+  /// has reported already).
+  private mutating func reportTooManyLists(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, noun: String
+  ) throws(MarkupError) {
+    try report(
+      code, input, .valueOutOfRange,
+      "'\(code.quoted(input))' makes more than \(MarkupFormatter.maximumFeatureLists) "
+        + "distinct \(noun) lists in one text")
   }
 
   // MARK: Arguments

@@ -32,6 +32,7 @@ struct MarkupScanner {
   // State.
   var families: FamilyTable
   var featureLists = FeatureTable()
+  var variationLists = VariationTable()
   private var defaults: ScanAttributes
   var current: ScanAttributes
   var attributesChanged = true
@@ -67,7 +68,8 @@ struct MarkupScanner {
         isItalic: base.isItalic, color: base.color, background: base.background,
         underline: base.underline, isStruckThrough: base.isStruckThrough,
         characterSpacing: base.characterSpacing, baselineShift: base.baselineShift,
-        features: featureLists.intern(base.features) ?? 0)
+        features: featureLists.intern(base.features) ?? 0,
+        variations: variationLists.intern(base.variations) ?? 0)
     } else {
       self.defaults = ScanAttributes(
         family: families.defaultID, size: formatter.defaultSize, weight: formatter.defaultWeight,
@@ -226,11 +228,12 @@ struct MarkupScanner {
     case UInt8(ascii: "R"): try applyShift(code, input)
     case UInt8(ascii: "L"): try applyLinkOpen(code, input)
     case UInt8(ascii: "O"): try applyFeatures(code, input)
+    case UInt8(ascii: "V"): try applyVariations(code, input)
     case UInt8(ascii: "f"), UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "u"),
       UInt8(ascii: "w"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "r"),
       UInt8(ascii: "B"), UInt8(ascii: "b"), UInt8(ascii: "I"), UInt8(ascii: "i"),
       UInt8(ascii: "X"), UInt8(ascii: "x"), UInt8(ascii: "N"), UInt8(ascii: "l"),
-      UInt8(ascii: "o"):
+      UInt8(ascii: "o"), UInt8(ascii: "v"):
       try applySwitch(letter, code, input)
     default:
       try report(code, input, .unknownCode, Self.unknownCodeMessage(code.quoted(input)))
@@ -282,6 +285,7 @@ struct MarkupScanner {
     case UInt8(ascii: "k"): current.characterSpacing = 0
     case UInt8(ascii: "r"): current.baselineShift = 0
     case UInt8(ascii: "o"): current.features = defaults.features
+    case UInt8(ascii: "v"): current.variations = defaults.variations
     case UInt8(ascii: "B"): current.weight = 1
     case UInt8(ascii: "b"): current.weight = 0
     case UInt8(ascii: "I"): current.isItalic = true

@@ -17,14 +17,19 @@ struct ScanAttributes: Equatable {
   var baselineShift = 0.0
   /// The features' number in the scanner's ``FeatureTable``; 0 for none.
   var features = 0
+  /// The variations' number in the scanner's ``VariationTable``; 0 for none.
+  var variations = 0
   var link: Int?
 
-  func resolved(families: [String], features featureSets: [FontFeatures]) -> TextAttributes {
+  func resolved(
+    families: [String], features featureSets: [FontFeatures],
+    variations variationSets: [FontVariations]
+  ) -> TextAttributes {
     TextAttributes(
       family: families[family], size: size, weight: weight, isItalic: isItalic, color: color,
       background: background, underline: underline, isStruckThrough: isStruckThrough,
       characterSpacing: characterSpacing, baselineShift: baselineShift,
-      features: featureSets[features], link: link)
+      features: featureSets[features], variations: variationSets[variations], link: link)
   }
 }
 
@@ -42,6 +47,24 @@ struct FeatureTable {
     guard lists.count < MarkupFormatter.maximumFeatureLists else { return nil }
     lists.append(features)
     numbers[features] = lists.count - 1
+    return lists.count - 1
+  }
+}
+
+/// The coordinate lists of one scan, each once, numbered in order; number 0 is the empty list.
+///
+/// Bounded: at most ``MarkupFormatter/maximumFeatureLists`` lists of at most
+/// ``MarkupFormatter/maximumFeatureCount`` coordinates each.
+struct VariationTable {
+  private(set) var lists: [FontVariations] = [FontVariations()]
+  private var numbers: [FontVariations: Int] = [FontVariations(): 0]
+
+  /// The number of `variations`, numbered now if new; `nil` when the table is full.
+  mutating func intern(_ variations: FontVariations) -> Int? {
+    if let known = numbers[variations] { return known }
+    guard lists.count < MarkupFormatter.maximumFeatureLists else { return nil }
+    lists.append(variations)
+    numbers[variations] = lists.count - 1
     return lists.count - 1
   }
 }

@@ -15,6 +15,9 @@ final class CairoFontCache: Sendable {
     var file: String
     var index: Int
     var bold: Bool
+    /// A variable face's design coordinates: cairo reads them from the FreeType face when
+    /// it makes the cairo face, so each instance is a face of its own.
+    var coordinates: FontVariations
   }
 
   private struct FontKey: Hashable {
@@ -42,7 +45,9 @@ final class CairoFontCache: Sendable {
     -> CairoScaledFont
   {
     let key = FontKey(
-      face: FaceKey(file: reference.file, index: reference.index, bold: reference.synthesizedBold),
+      face: FaceKey(
+        file: reference.file, index: reference.index, bold: reference.synthesizedBold,
+        coordinates: reference.variations),
       italic: reference.synthesizedItalic, size: reference.size, deviceScale: deviceScale)
     let found = state.withLock { state -> CairoScaledFont? in
       if let last = state.last, last.key == key { return last.font }
@@ -80,6 +85,7 @@ final class CairoFontCache: Sendable {
   /// A face for a file, with FreeType's synthesized bold (emboldened outlines) when asked.
   private static func makeFace(_ key: FaceKey) -> CairoFontFace? {
     guard let face = FreeTypeFace(file: key.file, index: key.index) else { return nil }
+    face.setDesignCoordinates(key.coordinates)
     return CairoFontFace(face, synthesizingBold: key.bold)
   }
 

@@ -40,6 +40,27 @@ final class FreeTypeFace {
     Self.library.withLock { _ in _ = FT_Done_Face(face) }
   }
 
+  /// Sets the design coordinates of a variable face, axis by tag; axes `coordinates` does not
+  /// name keep their values, tags the face lacks are ignored, and a face without axes is left
+  /// alone. The corresponding C functions are `FT_Get_MM_Var`,
+  /// `FT_Get_Var_Design_Coordinates`, `FT_Set_Var_Design_Coordinates` and `FT_Done_MM_Var`.
+  func setDesignCoordinates(_ coordinates: FontVariations) {
+    guard !coordinates.isEmpty else { return }
+    var master: UnsafeMutablePointer<FT_MM_Var>?
+    guard FT_Get_MM_Var(handle, &master) == 0, let master else { return }
+    defer { _ = FT_Done_MM_Var(handle.pointee.glyph.pointee.library, master) }
+    let count = Int(master.pointee.num_axis)
+    var values = [FT_Fixed](repeating: 0, count: count)
+    guard FT_Get_Var_Design_Coordinates(handle, FT_UInt(count), &values) == 0 else { return }
+    for index in 0..<count {
+      let tag = UInt32(truncatingIfNeeded: master.pointee.axis[index].tag)
+      if let value = coordinates.value(forTag: tag) {
+        values[index] = FT_Fixed((value * 65536).rounded())
+      }
+    }
+    _ = FT_Set_Var_Design_Coordinates(handle, FT_UInt(count), &values)
+  }
+
   /// Whether the face draws its glyphs in color (FreeType's `FT_FACE_FLAG_COLOR`).
   var isColor: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
 }

@@ -135,6 +135,15 @@ package struct JSONWriter: ~Copyable {
     put(#"" : "#)
   }
 
+  /// Starts a member whose key is known only at run time (a map's), escaped as strings are.
+  ///
+  /// - Parameter key: The key.
+  package mutating func dynamicKey(_ key: String) {
+    startItem()
+    write(key)
+    put(" : ")
+  }
+
   /// Closes the open object: `}` on its own line.
   package mutating func endObject() { endContainer(UInt8(ascii: "}")) }
 

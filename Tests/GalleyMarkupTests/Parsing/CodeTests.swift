@@ -48,6 +48,12 @@ struct CodeTests {
     ("%{\"liga\" 0, \"ss01\"}Oa%{liga}Ob", ["a|o=-liga,ss01", "b|o=liga,ss01"]),
     ("%{smcp}Oa%{smcp=1}Ob%{}Oc%{normal}Od", ["abcd|o=smcp"]),
     ("%{aalt=2, -kern}O%Ba%bb", ["a|w=1 o=aalt=2,-kern", "b|o=aalt=2,-kern"]),
+    // Axis coordinates: added to those in force, back to none with %v.
+    (
+      "a%{wght=550}Vb%{\"opsz\" 20, wght=600}Vc%vd",
+      ["a|", "b|v=wght=550", "c|v=wght=600,opsz=20", "d|"]
+    ),
+    ("%{slnt=-10}V%{smcp}Oa%Nb", ["a|o=smcp v=slnt=-10", "b|"]),
     // %N resets all but colors and link.
     (
       "%0C%0D%1F%B%I%1U%30S%X%10K%2R%{smcp}O%La%Nb%l",
@@ -65,7 +71,7 @@ struct CodeTests {
     ("a%Bb%bc", ["a|", "b|w=1", "c|"]),
     ("a%B%bb", ["ab|"]),
     ("a%0C%cb", ["ab|"]),
-    ("a%f%c%d%u%w%s%k%r%i%x%o%Nb", ["ab|"]),
+    ("a%f%c%d%u%w%s%k%r%i%x%o%v%Nb", ["ab|"]),
     // Non-ASCII text around codes.
     ("é%Bß%b😀", ["é|", "ß|w=1", "😀|"]),
   ])

@@ -136,6 +136,14 @@ struct ErrorTests {
       "'%{liga[2:3]}O': feature 'liga[2:3]' at offset 0: a feature applies to the whole "
         + "text here; use a markup span for a range"),
     Case("%2o", .unexpectedArgument, at: 0, length: 3, "'%2o' takes no argument"),
+    Case(
+      "%V", .missingArgument, at: 0, length: 2,
+      "'%V' needs a braced coordinate list: %{wght=550}V"),
+    Case(
+      "%{wght}V", .invalidArgument, at: 0, length: 8,
+      "'%{wght}V': variation 'wght' at offset 0: a variation needs a value after its tag, "
+        + "such as wght=550"),
+    Case("%1v", .unexpectedArgument, at: 0, length: 3, "'%1v' takes no argument"),
     Case("x%Lopen", .unterminatedLink, at: 1, length: 2, "link 0 opened here has no '%l'"),
     Case(
       "%La%l %{https://e.com}Lb", .unterminatedLink, at: 6, length: 17,
