@@ -302,18 +302,21 @@ public struct Layout: Hashable, Sendable, Codable {
     public var synthesizedItalic: Bool
     /// Whether the renderer must embolden the glyphs.
     public var synthesizedBold: Bool
-    /// The OpenType features the run was shaped with beyond the font's defaults (the
-    /// layout's, its span's, and the optional ligatures letter spacing turns off), sorted by
-    /// tag; empty for none. JSON: `"features": "-liga,smcp"` in HarfBuzz's canonical form,
+    /// The OpenType features the run was shaped with beyond the font's defaults.
+    ///
+    /// They are the layout's, its span's, and the optional ligatures letter spacing turns
+    /// off, sorted by tag; empty for none. JSON: `"features": "-liga,smcp"` in HarfBuzz's canonical form,
     /// absent when empty.
     public var features = FontFeatures()
-    /// The design coordinates of a variable face, one per axis in the face's order (its named
-    /// instance's or defaults, with the layout's and the span's variations set over them);
-    /// empty for a face that is not variable. JSON: `"variations": {"wght": 550, "slnt": 0}`,
+    /// The design coordinates of a variable face, one per axis in the face's order.
+    ///
+    /// They are its named instance's or defaults, with the layout's and the span's variations
+    /// set over them; empty for a face that is not variable. JSON: `"variations": {"wght": 550, "slnt": 0}`,
     /// absent when empty.
     public var variations = FontVariations()
-    /// The named instance at ``variations``, such as `SemiBold`, or `nil`. JSON:
-    /// `"instance"`, absent when `nil`.
+    /// The named instance at ``variations``, such as `SemiBold`, or `nil`.
+    ///
+    /// JSON: `"instance"`, absent when `nil`.
     public var instance: String?
   }
 

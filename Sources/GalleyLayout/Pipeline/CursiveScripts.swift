@@ -17,7 +17,9 @@ enum CursiveScripts {
   static func contains(_ script: ShapingScript) -> Bool { scripts.contains(script.tag) }
 
   /// Whether the character at `offset` of `paragraph` (a scalar boundary) is in a cursive
-  /// script. The corresponding C function is `hb_unicode_script`.
+  /// script.
+  ///
+  /// The corresponding C function is `hb_unicode_script`.
   static func isCursive(_ paragraph: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
     guard paragraph[offset] >= 0x80 else { return false }
     let (scalar, _) = UTF8Decoding.scalar(in: paragraph, at: offset)

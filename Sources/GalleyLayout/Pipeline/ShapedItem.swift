@@ -7,9 +7,11 @@ struct ShapedItem {
   var item: TextItem
   var font: ShapingFont
   var glyphs: [ShapedGlyph]
-  /// The number of the OpenType features the item was shaped with (the layout's, letter
-  /// spacing's and its span's) in the layout's lists (``Shaping/featureLists``); 0 for the
-  /// font's defaults. A number, so that copying an item costs no reference counting.
+  /// The number of the OpenType features the item was shaped with in the layout's lists.
+  ///
+  /// The features are the layout's, letter spacing's and its span's (``Shaping/featureLists``);
+  /// 0 stands for the font's defaults. A number, so that copying an item costs no reference
+  /// counting.
   var featuresIndex: Int32
 
   /// Whether the item was shaped right to left (its bidi level is odd): its glyphs are in

@@ -48,6 +48,7 @@ extension ShapingFace {
   }
 
   /// The design axes of `face`, in the face's order; empty for a face that is not variable.
+  ///
   /// The corresponding C functions are `hb_ot_var_has_data` and `hb_ot_var_get_axis_infos`.
   static func axes(of face: OpaquePointer) -> [hb_ot_var_axis_info_t] {
     guard hb_ot_var_has_data(face) != 0 else { return [] }

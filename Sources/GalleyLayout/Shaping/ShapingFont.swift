@@ -40,8 +40,9 @@ final class ShapingFont: @unchecked Sendable {
 
   private static let serials = Atomic<Int>(0)
 
-  /// The font of `face` at `size`, at its named instance `namedInstance` (1-based; 0 for the
-  /// face's defaults) with `variations` set over it. The corresponding C function is
+  /// The font of `face` at `size`, at a named instance with `variations` set over it.
+  ///
+  /// `namedInstance` is 1-based (0 for the face's defaults). The corresponding C function is
   /// `hb_font_set_var_coords_design`.
   init(
     face: ShapingFace, size: Double, namedInstance: Int,

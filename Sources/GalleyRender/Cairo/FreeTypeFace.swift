@@ -40,9 +40,10 @@ final class FreeTypeFace {
     Self.library.withLock { _ in _ = FT_Done_Face(face) }
   }
 
-  /// Sets the design coordinates of a variable face, axis by tag; axes `coordinates` does not
-  /// name keep their values, tags the face lacks are ignored, and a face without axes is left
-  /// alone. The corresponding C functions are `FT_Get_MM_Var`,
+  /// Sets the design coordinates of a variable face, axis by tag.
+  ///
+  /// Axes `coordinates` does not name keep their values, tags the face lacks are ignored, and a
+  /// face without axes is left alone. The corresponding C functions are `FT_Get_MM_Var`,
   /// `FT_Get_Var_Design_Coordinates`, `FT_Set_Var_Design_Coordinates` and `FT_Done_MM_Var`.
   func setDesignCoordinates(_ coordinates: FontVariations) {
     guard !coordinates.isEmpty else { return }

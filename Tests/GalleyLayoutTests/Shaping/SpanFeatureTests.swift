@@ -6,8 +6,9 @@ import Testing
 @testable import GalleyLayout
 
 /// Features of markup spans (`%{…}O`), shaping across paint and feature changes, and what
-/// letter spacing does to ligatures and to cursive scripts. Every layout is checked under
-/// every accelerator setting (``CheckedEngine``).
+/// letter spacing does to ligatures and to cursive scripts.
+///
+/// Every layout is checked under every accelerator setting (``CheckedEngine``).
 @Suite("Span features and letter spacing")
 struct SpanFeatureTests {
   /// One line of `markup` in `family` at 13 px.
@@ -96,7 +97,7 @@ struct SpanFeatureTests {
 
   static var kernOff: LayoutOptions {
     var options = LayoutOptions()
-    options.features = FontFeatures([FontFeatures.Feature(tag: "kern", value: 0)!])
+    options.features = FontFeatures([FontFeatures.Feature(tag: "kern", value: 0)].compactMap { $0 })
     return options
   }
 
