@@ -92,6 +92,8 @@ public final class FontSet: Sendable {
   let fontconfig: Mutex<FontconfigState>
   private let cache = Mutex<[ResolveKey: ResolvedFace]>([:])
   private static let cacheLimit = 4096
+  /// Each face file's axes, read on first use, by file and face index.
+  private let axesCache = Mutex<[String: [FontAxis]]>([:])
 
   /// Creates a font set and lists its faces.
   ///
@@ -346,15 +348,46 @@ public final class FontSet: Sendable {
     guard let face = FaceMatcher.bestFace(in: faces, weight: target, isItalic: italic) else {
       throw FontSetError(.fontconfigFailed, "the family '\(family)' has no faces")
     }
+    let styling = self.styling(of: face, weight: target, italic: italic)
     let result = ResolvedFace(
       face: face, requestedFamily: family, requestedWeight: target, isItalicRequested: italic,
-      matchedBy: matchedBy, synthesizedItalic: italic && face.slant == .upright,
-      synthesizedBold: target - face.weight >= 200)
+      matchedBy: matchedBy, synthesizedItalic: styling.synthesizesItalic,
+      synthesizedBold: styling.synthesizesBold, variations: styling.variations)
     cache.withLock { cache in
       if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
       cache[key] = result
     }
     return result
+  }
+
+  // MARK: Variable faces
+
+  /// The design axes of a face's font file (its `fvar` table), read once per face; empty for
+  /// a face that is not variable.
+  ///
+  /// - Parameter face: A face of the set, or any face descriptor.
+  /// - Returns: The axes, in the font's order.
+  public func axes(of face: FaceDescriptor) -> [FontAxis] {
+    let key = "\(face.index & 0xFFFF)#\(face.file)"
+    if let known = axesCache.withLock({ $0[key] }) { return known }
+    let axes = FontAxesReader.axes(file: face.file, index: face.index)
+    axesCache.withLock { cache in
+      if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+      cache[key] = axes
+    }
+    return axes
+  }
+
+  /// How `face` draws a CSS weight and italic: the coordinates to set on its axes and what to
+  /// synthesize (``FaceStyling``).
+  ///
+  /// - Parameters:
+  ///   - face: A face of the set.
+  ///   - weight: A CSS weight.
+  ///   - italic: Whether italic is asked for.
+  /// - Returns: The styling.
+  public func styling(of face: FaceDescriptor, weight: Int, italic: Bool) -> FaceStyling {
+    FaceStyling(face: face, axes: axes(of: face), weight: weight, italic: italic)
   }
 
   // MARK: Relative changes (DAFontSet's operations)

@@ -210,3 +210,27 @@ extension FeatureParser.Cursor {
     return value
   }
 }
+
+extension FontVariations: Codable {
+  /// Decodes a list from its string form (``init(parsing:)``).
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` for a list that does not read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    do {
+      self = try FontVariations(parsing: try container.decode(String.self))
+    } catch let error as FontVariationError {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+    }
+  }
+
+  /// Encodes the list as its ``description``.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's errors.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}

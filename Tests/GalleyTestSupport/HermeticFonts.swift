@@ -27,7 +27,9 @@ public enum HermeticFonts {
   ///
   /// fontconfig breaks ties between equally good fallback faces by scan order, so the order is
   /// part of the configuration.
-  public static let directories = ["dejavu", "liberation2", "lato", "noto", "droid"].map(fontPath)
+  public static let directories = [
+    "dejavu", "liberation2", "lato", "noto", "droid", "inter", "firacode",
+  ].map(fontPath)
 
   /// The folder of URW's Nimbus Sans Regular, installed as desktops install URW's base 35
   /// fonts (`fonts-urw-base35`).

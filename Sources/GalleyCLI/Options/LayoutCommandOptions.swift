@@ -187,6 +187,13 @@ struct LayoutCommandOptions: ParsableArguments {
     transform: { text throws(FontVariationError) in try FontVariations(parsing: text) })
   var variations: FontVariations?
 
+  @Flag(
+    help: """
+      Keep a variable face's optical size axis (opsz) at its default instead of following \
+      the size.
+      """)
+  var noOpticalSizing = false
+
   @Option(
     help: """
       The paragraphs' base direction: auto (each paragraph's first strong character, as CSS \
@@ -267,6 +274,7 @@ struct LayoutCommandOptions: ParsableArguments {
       minimumScaleFactor: minScale, minimumSize: minSize, direction: direction)
     options.features = features ?? FontFeatures()
     options.variations = variations ?? FontVariations()
+    options.opticalSizing = !noOpticalSizing
     return options
   }
 

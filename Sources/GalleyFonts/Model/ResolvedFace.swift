@@ -1,3 +1,5 @@
+import GalleyStyle
+
 /// The face a family, weight and italic request resolved to, and how it got there.
 public struct ResolvedFace: Hashable, Sendable, Codable {
   /// The face to draw with.
@@ -16,6 +18,9 @@ public struct ResolvedFace: Hashable, Sendable, Codable {
   public var synthesizedItalic: Bool
   /// The chosen face is 200 or more lighter than asked: the renderer emboldens it.
   public var synthesizedBold: Bool
+  /// The coordinates to set on a variable face's axes for the weight and italic asked
+  /// (``FaceStyling``); empty for none.
+  public var variations = FontVariations()
 
   /// How a requested family name was turned into an installed family.
   public enum MatchKind: String, Hashable, Sendable, Codable {

@@ -49,7 +49,7 @@ enum LineBuilder {
       size: attributes.size, synthesizedItalic: item.synthesizedItalic,
       synthesizedBold: item.synthesizedBold,
       features: placed.featureLists[Int(shaped.featuresIndex)],
-      variations: shaped.font.coordinates, instance: shaped.font.instanceName)
+      variations: shaped.font.sortedCoordinates, instance: shaped.font.instanceName)
     let source = placed.paragraph.utf16Range(segment.sourceRange)
     return Layout.GlyphRun(
       font: font, color: attributes.color, link: attributes.link, location: source.lowerBound,

@@ -181,7 +181,7 @@ extension Layout.FontReference {
     variations = FontVariations()
     if container.contains(.variations) {
       let axes = try container.nestedContainer(keyedBy: AxisKey.self, forKey: .variations)
-      // The object's keys in document order are not kept by every decoder: axes are sorted.
+      // The model keeps axes sorted by tag.
       for key in axes.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
         let value = try axes.decode(Double.self, forKey: key)
         guard let variation = FontVariations.Variation(tag: key.stringValue, value: value) else {

@@ -213,7 +213,7 @@ extension Layout.FontReference: JSONWritable {
     if !variations.isEmpty {
       writer.key("variations")
       writer.beginObject()
-      // Sorted by tag, as JSONEncoder's sorted keys are.
+      // Sorted by tag, as the model keeps them.
       for variation in variations.variations.sorted(by: { $0.tagName < $1.tagName }) {
         writer.dynamicKey(variation.tagName)
         try writer.write(variation.value)

@@ -308,10 +308,10 @@ public struct Layout: Hashable, Sendable, Codable {
     /// off, sorted by tag; empty for none. JSON: `"features": "-liga,smcp"` in HarfBuzz's canonical form,
     /// absent when empty.
     public var features = FontFeatures()
-    /// The design coordinates of a variable face, one per axis in the face's order.
+    /// The design coordinates of a variable face, one per axis, sorted by tag.
     ///
     /// They are its named instance's or defaults, with the layout's and the span's variations
-    /// set over them; empty for a face that is not variable. JSON: `"variations": {"wght": 550, "slnt": 0}`,
+    /// set over them; empty for a face that is not variable. JSON: `"variations": {"slnt": 0, "wght": 550}`,
     /// absent when empty.
     public var variations = FontVariations()
     /// The named instance at ``variations``, such as `SemiBold`, or `nil`.

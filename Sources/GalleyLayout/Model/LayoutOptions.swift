@@ -94,6 +94,9 @@ public struct LayoutOptions: Hashable, Sendable {
   ///
   /// The layout rules (<doc:LayoutRules>) say how a face applies them.
   public var variations = FontVariations()
+  /// Whether a variable face's optical size axis (`opsz`) follows each run's size in points
+  /// where no variation sets it, as CSS `font-optical-sizing: auto` does (the default).
+  public var opticalSizing = true
   /// The paragraphs' base direction: ``Direction/auto`` (the default) finds each one's from
   /// its text.
   public var direction: Direction

@@ -26,6 +26,9 @@ struct TextItem {
 struct Itemization {
   var items: [TextItem]
   var faces: [FaceDescriptor]
+  /// The coordinates each face of ``faces`` is drawn at for its items' weight and italic
+  /// (``GalleyFonts/FaceStyling``): a face at two coordinates is two entries.
+  var faceVariations: [FontVariations]
 
   /// Cuts the items at `offsets`, and marks the items that start there, so the text on either
   /// side is shaped apart.
@@ -75,6 +78,7 @@ enum Itemizer {
     // A text uses few faces and few styles, so short linear searches (string equality is a
     // pointer comparison for the shared strings) beat hashing paths and names for every run.
     var faces: [FaceDescriptor] = []
+    var faceVariations: [FontVariations] = []
     var styles: [(family: String, weight: Int, isItalic: Bool, face: ResolvedFace)] = []
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
@@ -103,17 +107,26 @@ enum Itemizer {
         utf16Offset: run.utf16Range.lowerBound, primary: primary, language: language)
       for part in parts {
         let face = part.face ?? primary.face
+        let styling =
+          part.face == nil
+          ? FaceStyling(
+            variations: primary.variations, synthesizesBold: primary.synthesizedBold,
+            synthesizesItalic: primary.synthesizedItalic)
+          : fonts.styling(of: face, weight: primary.requestedWeight, italic: attributes.isItalic)
         let index: Int
-        if let known = faces.firstIndex(where: { $0.index == face.index && $0.file == face.file }) {
+        if let known = faces.indices.firstIndex(where: {
+          faces[$0].index == face.index && faces[$0].file == face.file
+            && faceVariations[$0] == styling.variations
+        }) {
           index = known
         } else {
           index = faces.count
           faces.append(face)
+          faceVariations.append(styling.variations)
         }
         let item = TextItem(
           utf8Range: part.utf8Range, runIndex: runIndex, faceIndex: index,
-          synthesizedItalic: attributes.isItalic && face.slant == .upright,
-          synthesizedBold: primary.requestedWeight - face.weight >= 200)
+          synthesizedItalic: styling.synthesizesItalic, synthesizedBold: styling.synthesizesBold)
         if let levels {
           append(item, splitAtLevelsOf: levels, to: &items)
         } else {
@@ -121,7 +134,7 @@ enum Itemizer {
         }
       }
     }
-    return Itemization(items: items, faces: faces)
+    return Itemization(items: items, faces: faces, faceVariations: faceVariations)
   }
 
   /// Appends an item cut where the bidi level changes, each part with its level.

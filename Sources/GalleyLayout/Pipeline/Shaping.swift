@@ -18,6 +18,8 @@ final class Shaping {
   private let layoutFeatures: FontFeatures
   /// ``LayoutOptions/variations``, under every item's own.
   private let layoutVariations: FontVariations
+  /// ``LayoutOptions/opticalSizing``.
+  private let opticalSizing: Bool
   /// The feature lists of this layout's items, numbered as ``ShapedItem/featuresIndex``;
   /// number 0 is the fonts' defaults.
   private(set) var featureLists: [ShapingFeatures?] = [nil]
@@ -48,6 +50,7 @@ final class Shaping {
     kerningTable = options.kerningTable
     layoutFeatures = options.features
     layoutVariations = options.variations
+    opticalSizing = options.opticalSizing
     self.cache = cache
     shaper = Shaper(accelerators: accelerators, language: ShapingLanguage(options.language))
   }
@@ -68,12 +71,13 @@ final class Shaping {
     while groupStart < items.count {
       let first = items[groupStart]
       let size = size(of: first)
-      let variations = variations(of: first)
+      let variations = variations(of: first, in: itemization)
       var groupEnd = groupStart + 1
       while groupEnd < items.count, items[groupEnd].faceIndex == first.faceIndex,
         self.size(of: items[groupEnd]) == size, items[groupEnd].level == first.level,
         items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound,
-        !items[groupEnd].startsParagraph, self.variations(of: items[groupEnd]) == variations
+        !items[groupEnd].startsParagraph,
+        self.variations(of: items[groupEnd], in: itemization) == variations
       {
         groupEnd += 1
       }
@@ -122,11 +126,13 @@ final class Shaping {
 
   private func size(of item: TextItem) -> Double { text.runs[item.runIndex].attributes.size }
 
-  /// The coordinates an item asks of a variable face: the layout's, then its span's.
-  private func variations(of item: TextItem) -> FontVariations {
+  /// The coordinates an item asks of a variable face: its weight's and italic's, then the
+  /// layout's, then its span's.
+  private func variations(of item: TextItem, in itemization: Itemization) -> FontVariations {
+    let styled = itemization.faceVariations[item.faceIndex]
     let span = text.runs[item.runIndex].attributes.variations
-    if span.isEmpty { return layoutVariations }
-    return layoutVariations.merging(span)
+    if styled.isEmpty && span.isEmpty { return layoutVariations }
+    return styled.merging(layoutVariations).merging(span)
   }
 
   private func characterSpacing(of item: TextItem) -> Double {
@@ -186,7 +192,8 @@ final class Shaping {
     }) {
       return known.font
     }
-    let font = try cache.font(for: face, size: size, variations: variations)
+    let font = try cache.font(
+      for: face, size: size, variations: variations, opticalSizing: opticalSizing)
     fontsUsed.append((index, size, variations, font))
     return font
   }

@@ -5,9 +5,20 @@ extension ShapingFace {
   /// fontconfig numbers them; 0 for the face's defaults) with `variations` set over them, each
   /// clamped to its axis; the axes `variations` names that the face lacks are ignored.
   ///
+  /// With an `opticalSize`, an `opsz` axis that `variations` does not set follows it (CSS
+  /// `font-optical-sizing: auto`: the size in points).
+  ///
   /// - Returns: One value per axis of ``axes``, in their order; empty for a face without axes.
-  func designCoordinates(namedInstance: Int, variations: FontVariations) -> [Float] {
+  func designCoordinates(
+    namedInstance: Int, variations: FontVariations, opticalSize: Double? = nil
+  ) -> [Float] {
     guard !axes.isEmpty else { return [] }
+    var variations = variations
+    if let opticalSize, variations.value(forTag: Self.opticalSizeTag) == nil,
+      axes.contains(where: { $0.tag == Self.opticalSizeTag })
+    {
+      variations.set(FontVariations.Variation(tag: Self.opticalSizeTag, value: opticalSize))
+    }
     var coordinates = axes.map(\.default_value)
     if namedInstance > 0 {
       var count = UInt32(coordinates.count)
@@ -37,15 +48,18 @@ extension ShapingFace {
       guard instance == coordinates else { continue }
       let nameID = hb_ot_var_named_instance_get_subfamily_name_id(handle, index)
       var size: UInt32 = 0
-      let length = hb_ot_name_get_utf8(handle, nameID, hb_language_get_default(), &size, nil)
+      let length = hb_ot_name_get_utf8(handle, nameID, nil, &size, nil)
       guard length > 0 else { return nil }
       var bytes = [CChar](repeating: 0, count: Int(length) + 1)
       size = UInt32(bytes.count)
-      _ = hb_ot_name_get_utf8(handle, nameID, hb_language_get_default(), &size, &bytes)
+      _ = hb_ot_name_get_utf8(handle, nameID, nil, &size, &bytes)
       return String(decoding: bytes.prefix(Int(size)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     return nil
   }
+
+  /// The tag of the optical size axis, `opsz`.
+  static let opticalSizeTag: UInt32 = 0x6F70_737A
 
   /// The design axes of `face`, in the face's order; empty for a face that is not variable.
   ///

@@ -30,6 +30,8 @@ final class ShapingFont: @unchecked Sendable {
   /// instance's or defaults, with the layout's and the span's variations set over them);
   /// empty for a face that is not variable.
   let coordinates: FontVariations
+  /// ``coordinates`` sorted by tag, as the layout reports them.
+  let sortedCoordinates: FontVariations
   /// The named instance at ``coordinates``, such as `SemiBold`, or `nil`.
   let instanceName: String?
   /// The font's space glyph (drawn, blank, for a tab) and its advance in 26.6.
@@ -42,22 +44,27 @@ final class ShapingFont: @unchecked Sendable {
 
   /// The font of `face` at `size`, at a named instance with `variations` set over it.
   ///
-  /// `namedInstance` is 1-based (0 for the face's defaults). The corresponding C function is
+  /// `namedInstance` is 1-based (0 for the face's defaults); with `opticalSizing`, an `opsz`
+  /// axis follows the size unless `variations` sets it. The corresponding C function is
   /// `hb_font_set_var_coords_design`.
   init(
     face: ShapingFace, size: Double, namedInstance: Int,
-    variations: FontVariations = FontVariations()
+    variations: FontVariations = FontVariations(), opticalSizing: Bool = true
   ) {
     let font = hb_font_create(face.handle)
     hb_ot_font_set_funcs(font)
     let scale = Int32((size * 64).rounded())
     hb_font_set_scale(font, scale, scale)
-    let design = face.designCoordinates(namedInstance: namedInstance, variations: variations)
+    let design = face.designCoordinates(
+      namedInstance: namedInstance, variations: variations,
+      opticalSize: opticalSizing ? size : nil)
     if !design.isEmpty {
       hb_font_set_var_coords_design(font, design, UInt32(design.count))
     }
     coordinates = FontVariations(
       zip(face.axes, design).map { FontVariations.Variation(tag: $0.tag, value: Double($1)) })
+    sortedCoordinates = FontVariations(
+      coordinates.variations.sorted { $0.tagName < $1.tagName })
     instanceName = face.namedInstance(at: design)
     hb_font_make_immutable(font)
     self.face = face

@@ -12,6 +12,7 @@ final class ShapingFontCache: Sendable {
     var face: FaceKey
     var size: Double
     var variations: FontVariations
+    var opticalSizing: Bool
   }
 
   private struct State {
@@ -26,10 +27,12 @@ final class ShapingFontCache: Sendable {
   ///
   /// - Throws: ``LayoutError/Kind/fontUnusable`` when HarfBuzz cannot read the face.
   func font(
-    for face: FaceDescriptor, size: Double, variations: FontVariations = FontVariations()
+    for face: FaceDescriptor, size: Double, variations: FontVariations = FontVariations(),
+    opticalSizing: Bool = true
   ) throws(LayoutError) -> ShapingFont {
     let faceKey = FaceKey(file: face.file, index: face.index)
-    let key = FontKey(face: faceKey, size: size, variations: variations)
+    let key = FontKey(
+      face: faceKey, size: size, variations: variations, opticalSizing: opticalSizing)
     let found = state.withLock { state -> ShapingFont?? in
       if let font = state.fonts[key] { return .some(font) }
       let shapingFace: ShapingFace?
@@ -42,7 +45,8 @@ final class ShapingFontCache: Sendable {
       guard let shapingFace else { return .some(nil) }
       if state.fonts.count >= Self.fontLimit { state.fonts.removeAll(keepingCapacity: true) }
       let font = ShapingFont(
-        face: shapingFace, size: size, namedInstance: face.index >> 16, variations: variations)
+        face: shapingFace, size: size, namedInstance: face.index >> 16, variations: variations,
+        opticalSizing: opticalSizing)
       state.fonts[key] = font
       return .some(font)
     }
