@@ -11,7 +11,7 @@ Galley.MarkupHighlighter = (function () {
     F: "font", f: "font", C: "color", c: "color", D: "background", d: "background",
     U: "underline", u: "underline", W: "weight", w: "weight", B: "weight", b: "weight",
     I: "italic", i: "italic", S: "size", s: "size", X: "strike", x: "strike",
-    K: "spacing", k: "spacing", R: "shift", r: "shift", O: "features", o: "features",
+    K: "spacing", k: "spacing", R: "shift", r: "shift", O: "features", o: "features", V: "features", v: "features",
     N: "reset", L: "link", l: "link",
   };
 

@@ -21,6 +21,8 @@ Galley.OptionsTable = (function () {
         { id: "textBackground", path: "defaults.background", label: "Background", kind: "color", placeholder: "none" },
         { id: "language", path: "layout.language", label: "Language", kind: "text", placeholder: "such as he, ja or th" },
         { id: "direction", path: "layout.direction", label: "Direction", kind: "choice", choices: ["auto", "ltr", "rtl"] },
+        { id: "variations", path: "layout.variations", label: "Axis coordinates", kind: "text", placeholder: "such as wght=550,opsz=20", help: "HarfBuzz or CSS font-variation-settings; %{wght=550}V…%v in markup" },
+        { id: "noOpticalSizing", path: "layout.noOpticalSizing", label: "Optical size stays at the default (no opsz from the size)", kind: "bool" },
         { id: "features", path: "layout.features", label: "OpenType features", kind: "text", placeholder: "such as liga=0,smcp,tnum", help: "HarfBuzz or CSS font-feature-settings; %{smcp}O…%o in markup" },
         { id: "strict", path: "strict", label: "Strict fonts (fail for a missing family)", kind: "bool" },
       ],

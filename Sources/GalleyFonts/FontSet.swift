@@ -92,8 +92,9 @@ public final class FontSet: Sendable {
   let fontconfig: Mutex<FontconfigState>
   private let cache = Mutex<[ResolveKey: ResolvedFace]>([:])
   private static let cacheLimit = 4096
-  /// Each face file's axes, read on first use, by file and face index.
-  private let axesCache = Mutex<[String: [FontAxis]]>([:])
+  /// Each face file's axes and named instances' coordinates, read on first use, by file and
+  /// face index.
+  private let axesCache = Mutex<[String: (axes: [FontAxis], instances: [[Double]])]>([:])
 
   /// Creates a font set and lists its faces.
   ///
@@ -367,15 +368,47 @@ public final class FontSet: Sendable {
   ///
   /// - Parameter face: A face of the set, or any face descriptor.
   /// - Returns: The axes, in the font's order.
-  public func axes(of face: FaceDescriptor) -> [FontAxis] {
+  public func axes(of face: FaceDescriptor) -> [FontAxis] { variableFont(of: face).axes }
+
+  /// The named instances of a face's variable font, in the font's order: each one's style name
+  /// (fontconfig's; an instance at the default coordinates that the set lists only as the
+  /// default face takes that face's) and coordinates (from `fvar`); empty for a face that is
+  /// not variable.
+  ///
+  /// - Parameter face: A face of the set.
+  /// - Returns: The instances.
+  public func namedInstances(of face: FaceDescriptor) -> [(
+    name: String, coordinates: FontVariations
+  )] {
+    let font = variableFont(of: face)
+    guard !font.axes.isEmpty else { return [] }
+    var styles: [Int: String] = [:]
+    for sibling in faces(ofFamilyKey: FontSetDefinition.normalized(face.family))
+    where sibling.file == face.file && sibling.index & 0xFFFF == face.index & 0xFFFF {
+      styles[sibling.index >> 16] = sibling.style
+    }
+    let defaults = font.axes.map(\.defaultValue)
+    return font.instances.enumerated().compactMap { number, values in
+      guard let name = styles[number + 1] ?? (values == defaults ? styles[0] : nil) else {
+        return nil
+      }
+      let coordinates = zip(font.axes, values).compactMap {
+        FontVariations.Variation(tag: $0.tag, value: $1)
+      }
+      return (name, FontVariations(coordinates))
+    }
+  }
+
+  /// A face's axes and named instances' coordinates, read once per face.
+  private func variableFont(of face: FaceDescriptor) -> (axes: [FontAxis], instances: [[Double]]) {
     let key = "\(face.index & 0xFFFF)#\(face.file)"
     if let known = axesCache.withLock({ $0[key] }) { return known }
-    let axes = FontAxesReader.axes(file: face.file, index: face.index)
+    let font = FontAxesReader.read(file: face.file, index: face.index)
     axesCache.withLock { cache in
       if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-      cache[key] = axes
+      cache[key] = font
     }
-    return axes
+    return font
   }
 
   /// How `face` draws a CSS weight and italic: the coordinates to set on its axes and what to

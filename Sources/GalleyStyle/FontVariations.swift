@@ -6,10 +6,10 @@
 /// separated by commas: `wght=550`, `wght 550`, `opsz=10.5`, and CSS
 /// `font-variation-settings` values, whose quoted four-letter tags take a value without `=`
 /// (`"wght" 550, "slnt" -10`); `normal` or an empty string is the empty list. A tag is as in
-/// ``FontFeatures``. A value is a decimal number (a sign, digits, a point, an exponent), which
-/// every item needs, from −32,768 to 32,767.99998 (an axis value is a 16.16 fixed-point number
-/// in the font). A face applies the axes it has, clamped to each axis' range; it ignores the
-/// others.
+/// ``FontFeatures``. A value, which every item needs, is a decimal number (a sign, digits, a
+/// point) from −32,768 up to, not including, 32,768 (an axis value is a 16.16 fixed-point
+/// number in the font); Galley, stricter than HarfBuzz, takes no exponent (`1e2`). A face
+/// applies the axes it has, clamped to each axis' range; it ignores the others.
 ///
 /// When two items name the same tag, the later wins: ``variations`` keeps each tag once, where
 /// it first appeared, with its last value.
@@ -46,8 +46,9 @@ public struct FontVariations: Hashable, Sendable, CustomStringConvertible {
     public var tagName: String { FontFeatures.Feature(tag: tag, value: 0).tagName }
   }
 
-  /// The values an axis may take: those of a 16.16 fixed-point number.
-  public static let valueRange: ClosedRange<Double> = -32768...(32768 - 1.0 / 65536)
+  /// The values an axis may take: those of a 16.16 fixed-point number, the largest rounded
+  /// down to it.
+  public static let valueRange: Range<Double> = -32768..<32768
 
   /// The coordinates, each tag once, in the order the tags first appeared.
   public private(set) var variations: [Variation]
@@ -168,7 +169,7 @@ enum VariationParser {
       throw fail("a variation needs a value after its tag, such as wght=550")
     }
     guard value.isFinite, FontVariations.valueRange.contains(value) else {
-      throw fail("the value must be from -32768 to 32767.99998")
+      throw fail("the value must be from -32768 up to 32768")
     }
     cursor.skipSpaces()
     guard cursor.isAtEnd else { throw fail("unexpected text after the value") }
@@ -178,7 +179,7 @@ enum VariationParser {
 }
 
 extension FeatureParser.Cursor {
-  /// A decimal number (`-10`, `10.5`, `.5`, `1e2`), or `nil` when none comes next.
+  /// A decimal number (`-10`, `10.5`, `.5`, `5.`), or `nil` when none comes next.
   mutating func decimal() -> Double? {
     skipSpaces()
     var rest = bytes
@@ -196,14 +197,6 @@ extension FeatureParser.Cursor {
       digits += take(isDigit)
     }
     guard digits > 0 else { return nil }
-    if let marker = rest.first, marker | 0x20 == UInt8(ascii: "e") {
-      var exponent = rest.dropFirst()
-      if let sign = exponent.first, isSign(sign) { exponent = exponent.dropFirst() }
-      if let digit = exponent.first, isDigit(digit) {
-        rest = exponent
-        _ = take(isDigit)
-      }
-    }
     let number = bytes[bytes.startIndex..<rest.startIndex]
     guard let value = Double(String(decoding: number, as: UTF8.self)) else { return nil }
     bytes = rest

@@ -135,6 +135,24 @@ struct FontCommandTests {
     #expect(unknown.standardError.contains("did you mean 'Lato'"))
   }
 
+  /// A variable face reports its axes, its named instances and the coordinates the weight
+  /// set; a static face has none of the three keys.
+  @Test func jsonReportsAVariableFacesAxes() throws {
+    let face = try object(try font(["Inter", "--weight", "550", "--json"]).standardOutput)
+    #expect(face["variations"] as? String == "wght=550")
+    let axes = try #require(face["axes"] as? [[String: Any]])
+    #expect(axes.map { $0["tag"] as? String } == ["wght", "slnt"])
+    #expect(axes.first?["min"] as? Double == 100)
+    #expect(axes.first?["default"] as? Double == 400)
+    #expect(axes.first?["max"] as? Double == 900)
+    let instances = try #require(face["instances"] as? [[String: Any]])
+    #expect(instances.count == 18)
+    #expect(instances.contains { $0["name"] as? String == "Semi Bold Italic" })
+    #expect(instances.first?["variations"] as? String == "wght=100,slnt=0")
+    let lato = try object(try font(["Lato", "--json"]).standardOutput)
+    #expect(lato["axes"] == nil && lato["instances"] == nil && lato["variations"] == nil)
+  }
+
   @Test func executableResolvesWithAHermeticConfiguration() throws {
     let path = try Self.configuration.get()
     let result = try GalleyBinary().run(["font", "Lato", "--weight", "1", "--fontconfig", path])

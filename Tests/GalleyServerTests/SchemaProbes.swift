@@ -20,6 +20,9 @@ enum SchemaProbes {
     "\"liga\" 0, \"smcp\"", "kern on", "kern=off", "kerns", "kern1", "kern[3:5]",
     "kern=4294967296", "kern=4294967295", "normal", " n o r m a l ", ",", "liga,", "'liga'on",
     "\"lig\"", "liga=", "ss01 2", "- kern", "kern onx", "Normal", "liga=-1", "ss01,ss02 , -calt",
+    "wght=550", "wght 550", "\"wght\" 550, opsz=20", "wght-10", "wght.5", "wght550", "wght=1e2",
+    "wght=32768", "wght=-32768", "wght=-32768.5", "wght=32767.9999", "slnt=-10,wght=5.",
+    "wght=", "wght",
   ]
 
   /// The values to try on a field.

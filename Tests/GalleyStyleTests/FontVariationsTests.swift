@@ -19,7 +19,8 @@ struct FontVariationsTests {
     "Items HarfBuzz reads are read alike",
     arguments: [
       "wght=550", "wght 550", "wght = 550", "opsz=10.5", "slnt=-10", "slnt -10", "\"wght\" 550",
-      "'wdth' 75.5", "wght=.5", "wght=5.", "wght=1e2", "wght=+3", " ital=1 ", "a=0", "\twght\n=\t7",
+      "'wdth' 75.5", "wght=.5", "wght=5.", "wght=+3", " ital=1 ", "a=0", "\twght\n=\t7",
+      "wght-10", "wght.5", "wght=-32768", "wght=0032767.99",
     ])
   func readsAsHarfBuzz(item: String) throws {
     let expected = try #require(Self.harfBuzz(item))
@@ -37,8 +38,9 @@ struct FontVariationsTests {
     #expect(throws: FontVariationError.self) { try FontVariations(parsing: item) }
   }
 
-  /// HarfBuzz takes these; Galley refuses values a font's 16.16 axes cannot hold.
-  @Test(arguments: ["wght=40000", "wght=-32769", "wght=1e9"])
+  /// HarfBuzz takes these; Galley refuses values a font's 16.16 axes cannot hold, and
+  /// exponents.
+  @Test(arguments: ["wght=40000", "wght=-32769", "wght=1e9", "wght=1e2", "wght=32768"])
   func stricterThanHarfBuzz(item: String) {
     #expect(throws: FontVariationError.self) { try FontVariations(parsing: item) }
   }
@@ -48,7 +50,7 @@ struct FontVariationsTests {
     arguments: [
       ("wght=550, \"opsz\" 20", "wght=550,opsz=20"), ("wght=300,wght=700", "wght=700"),
       ("slnt=-10,wght=10.25", "slnt=-10,wght=10.25"), ("normal", ""), ("", ""), (" ", ""),
-      ("wght=1e2", "wght=100"),
+      ("wght=0100.50", "wght=100.5"),
     ])
   func lists(text: String, canonical: String) throws {
     #expect(try FontVariations(parsing: text).description == canonical)

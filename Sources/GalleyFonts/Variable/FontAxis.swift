@@ -46,9 +46,10 @@ enum FontAxesReader {
   /// The most axes read from one face (fonts have a handful).
   static let axisLimit = 64
 
-  /// The face's axes, in the table's order.
-  static func axes(file: String, index: Int) -> [FontAxis] {
-    guard let handle = fopen(file, "rb") else { return [] }
+  /// The face's axes, in the table's order, and its named instances' coordinates (one value
+  /// per axis each), in the table's order.
+  static func read(file: String, index: Int) -> (axes: [FontAxis], instances: [[Double]]) {
+    guard let handle = fopen(file, "rb") else { return ([], []) }
     defer { fclose(handle) }
     func read(_ offset: Int, _ count: Int) -> [UInt8]? {
       guard offset >= 0, count >= 0, fseeko(handle, off_t(offset), SEEK_SET) == 0 else {
@@ -57,27 +58,28 @@ enum FontAxesReader {
       var bytes = [UInt8](repeating: 0, count: count)
       return fread(&bytes, 1, count, handle) == count ? bytes : nil
     }
-    guard var header = read(0, 12) else { return [] }
+    guard var header = read(0, 12) else { return ([], []) }
     var fontOffset = 0
     if header[0..<4].elementsEqual("ttcf".utf8) {
       let face = index & 0xFFFF
       guard face < Int(UInt32(bigEndian: header, at: 8)),
         let entry = read(12 + 4 * face, 4)
-      else { return [] }
+      else { return ([], []) }
       fontOffset = Int(UInt32(bigEndian: entry, at: 0))
-      guard let fontHeader = read(fontOffset, 12) else { return [] }
+      guard let fontHeader = read(fontOffset, 12) else { return ([], []) }
       header = fontHeader
     }
     let tableCount = Int(UInt16(bigEndian: header, at: 4))
-    guard let directory = read(fontOffset + 12, 16 * tableCount) else { return [] }
+    guard let directory = read(fontOffset + 12, 16 * tableCount) else { return ([], []) }
     for table in 0..<tableCount
     where directory[16 * table..<16 * table + 4].elementsEqual("fvar".utf8) {
       let offset = Int(UInt32(bigEndian: directory, at: 16 * table + 8))
       let length = Int(UInt32(bigEndian: directory, at: 16 * table + 12))
-      guard length >= 16, let fvar = read(offset, min(length, 65536)) else { return [] }
-      return axes(fvar)
+      guard length >= 16, let fvar = read(offset, min(length, 65536)) else { return ([], []) }
+      let axes = axes(fvar)
+      return (axes, instances(fvar, axisCount: axes.count))
     }
-    return []
+    return ([], [])
   }
 
   /// The axis records of an `fvar` table (or its first bytes).
@@ -100,6 +102,35 @@ enum FontAxesReader {
           defaultValue: fixed(start + 8), maximum: fixed(start + 12)))
     }
     return axes
+  }
+}
+
+extension FontAxesReader {
+  /// The most named instances read from one face.
+  static let instanceLimit = 1024
+
+  /// The coordinates of the instance records of an `fvar` table (or its first bytes) whose
+  /// axes are `axisCount`.
+  static func instances(_ fvar: [UInt8], axisCount: Int) -> [[Double]] {
+    guard fvar.count >= 16, axisCount > 0,
+      Int(UInt16(bigEndian: fvar, at: 8)) == axisCount
+    else { return [] }
+    let axesOffset = Int(UInt16(bigEndian: fvar, at: 4))
+    let axisSize = Int(UInt16(bigEndian: fvar, at: 10))
+    let count = min(Int(UInt16(bigEndian: fvar, at: 12)), instanceLimit)
+    let size = Int(UInt16(bigEndian: fvar, at: 14))
+    guard size >= 4 + 4 * axisCount else { return [] }
+    let first = axesOffset + axisCount * axisSize
+    var instances: [[Double]] = []
+    for instance in 0..<count {
+      let start = first + instance * size
+      guard start + 4 + 4 * axisCount <= fvar.count else { break }
+      instances.append(
+        (0..<axisCount).map { axis in
+          Double(Int32(bitPattern: UInt32(bigEndian: fvar, at: start + 4 + 4 * axis))) / 65536
+        })
+    }
+    return instances
   }
 }
 

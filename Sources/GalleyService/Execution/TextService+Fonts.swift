@@ -32,7 +32,8 @@ extension TextService {
     let isStrict = try flag(strict, field: "strict")
     do {
       return ResolvedFaceRecord(
-        try fonts.resolve(family: family, weight: weightValue, italic: isItalic, strict: isStrict))
+        try fonts.resolve(family: family, weight: weightValue, italic: isItalic, strict: isStrict),
+        in: fonts)
     } catch {
       throw Failure(error)
     }

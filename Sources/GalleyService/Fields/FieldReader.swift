@@ -108,6 +108,25 @@ package enum FieldReader {
     }
   }
 
+  /// Variable-font axis coordinates (``FontVariations``): at most 8,192 bytes, as in a markup
+  /// span.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The coordinates.
+  /// - Throws: ``FieldProblem`` naming the item that does not read and its offset.
+  package static func variations(_ value: JSONValue) throws(FieldProblem) -> FontVariations {
+    let text = try string(value)
+    guard text.utf8.count <= MarkupFormatter.maximumBracedArgumentLength else {
+      throw FieldProblem(
+        "must be at most \(MarkupFormatter.maximumBracedArgumentLength) bytes of coordinates")
+    }
+    do throws(FontVariationError) {
+      return try FontVariations(parsing: text)
+    } catch {
+      throw FieldProblem("must be axis coordinates such as \"wght=550,opsz=20\": \(error)")
+    }
+  }
+
   /// One of an enumeration's raw values, such as `center`.
   ///
   /// - Parameter value: The JSON value.

@@ -40,6 +40,8 @@ package enum LayoutFields {
     .number("paragraphSpacing", \.paragraphSpacing),
     .optional("language", \.language, FieldReader.languageTag),
     .value("features", \.features, FieldReader.features),
+    .value("variations", \.variations, FieldReader.variations),
+    .flag("noOpticalSizing", \.opticalSizing, inverted: true),
     .choice("direction", \.direction),
   ]
 }

@@ -89,14 +89,15 @@ package struct FontQuery: Hashable, Sendable {
       guard let text else {
         return CommandOutcome(
           standardOutput: json
-            ? JSONOutput.encodeDocument(ResolvedFaceRecord(resolved)) : Self.describe(resolved),
+            ? JSONOutput.encodeDocument(ResolvedFaceRecord(resolved, in: fonts))
+            : Self.describe(resolved),
           standardError: notes, status: 0)
       }
       let runs = fonts.fallbackRuns(for: text, primary: resolved, language: language)
       return CommandOutcome(
         standardOutput: json
           ? JSONOutput.encodeDocument(
-            FallbackDocument(face: ResolvedFaceRecord(resolved), text: text, runs: runs))
+            FallbackDocument(face: ResolvedFaceRecord(resolved, in: fonts), text: text, runs: runs))
           : Self.describe(runs, in: text, primary: resolved),
         standardError: notes, status: 0)
     } catch {

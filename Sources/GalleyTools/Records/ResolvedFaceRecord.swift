@@ -25,11 +25,28 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
   package var requestedFamily: String
   /// The CSS weight asked for.
   package var requestedWeight: Int
+  /// The coordinates set on a variable face for the weight and italic asked, such as
+  /// `wght=550`; empty for none.
+  package var variations: String
+  /// A variable face's design axes; empty for a face that is not variable.
+  package var axes: [FontAxis]
+  /// A variable face's named instances: each one's style and coordinates.
+  package var instances: [InstanceRecord]
+
+  /// One named instance of a variable font.
+  package struct InstanceRecord: Encodable, Sendable {
+    /// The style name, such as `Semi Bold`.
+    package var name: String
+    /// Its coordinates, such as `wght=600,slnt=0`.
+    package var variations: String
+  }
 
   /// The record of a resolved face.
   ///
-  /// - Parameter resolved: The resolved face.
-  package init(_ resolved: ResolvedFace) {
+  /// - Parameters:
+  ///   - resolved: The resolved face.
+  ///   - fonts: The font set it comes from, for a variable face's axes and instances.
+  package init(_ resolved: ResolvedFace, in fonts: FontSet) {
     face = FaceRecord(resolved.face)
     italic = resolved.face.slant != .upright
     synthesizedItalic = resolved.synthesizedItalic
@@ -38,14 +55,20 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
     matchedBy = resolved.matchedBy.rawValue
     requestedFamily = resolved.requestedFamily
     requestedWeight = resolved.requestedWeight
+    variations = resolved.variations.description
+    axes = fonts.axes(of: resolved.face)
+    instances = fonts.namedInstances(of: resolved.face).map {
+      InstanceRecord(name: $0.name, variations: $0.coordinates.description)
+    }
   }
 
   private enum CodingKeys: String, CodingKey {
     case italic, synthesizedItalic, synthesizedBold, substituted, matchedBy
-    case requestedFamily, requestedWeight
+    case requestedFamily, requestedWeight, variations, axes, instances
   }
 
-  /// Encodes the face's keys and the resolution's keys into one object.
+  /// Encodes the face's keys and the resolution's keys into one object; `variations`, `axes`
+  /// and `instances` only for a variable face.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
@@ -59,5 +82,10 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
     try container.encode(matchedBy, forKey: .matchedBy)
     try container.encode(requestedFamily, forKey: .requestedFamily)
     try container.encode(requestedWeight, forKey: .requestedWeight)
+    if !variations.isEmpty { try container.encode(variations, forKey: .variations) }
+    if !axes.isEmpty {
+      try container.encode(axes, forKey: .axes)
+      try container.encode(instances, forKey: .instances)
+    }
   }
 }

@@ -28,7 +28,8 @@ import Testing
        "layout": {"width": 300, "maxLines": 2, "truncate": "middle", "insets": 4,
                   "noOrphans": true, "align": "center", "tabStops": [40, 80],
                   "kerningTable": {"a": 0.5}, "truncationToken": "… %Lmore%l", "language": "ja",
-                  "features": "liga=0, \"smcp\""},
+                  "features": "liga=0, \"smcp\"", "variations": "wght=550",
+                  "noOpticalSizing": true},
        "render": {"format": "svg", "scale": 2, "shadowBlur": 3, "glowColor": "white",
                   "gradient": "red,blue@0.8", "gradientType": "radial",
                   "outlineWidth": 1.5, "outlineJoin": "miter", "background": "transparent"},
@@ -47,6 +48,8 @@ import Testing
     #expect(layout.truncationToken.formatter == prepared.formatter)
     #expect(layout.language == "ja")
     #expect(layout.features.description == "-liga,smcp")
+    #expect(layout.variations.description == "wght=550")
+    #expect(!layout.opticalSizing)
     let render = prepared.render
     #expect(render.format == .svg)
     #expect(render.options.scale == 2)
@@ -95,6 +98,11 @@ import Testing
       #"{"markup": "", "layout": {"features": "liga,kern=x"}}"#, "layout.features",
       #"layout.features: must be OpenType features such as "liga=0,smcp": feature 'kern=x' "#
         + "at offset 5: '=' must be followed by a value (a number, on or off)"
+    ),
+    (
+      #"{"markup": "", "layout": {"variations": "wght=1e2"}}"#, "layout.variations",
+      #"layout.variations: must be axis coordinates such as "wght=550,opsz=20": variation "#
+        + "'wght=1e2' at offset 0: unexpected text after the value"
     ),
     (
       #"{"markup": "", "layout": {"kerningTable": {"ab": 1}}}"#, "layout.kerningTable",
