@@ -42,6 +42,12 @@ struct SystemFontsSmokeTests {
     ["font", "serif"], ["font", "Helvetica", "--weight", "bold"], ["fonts"],
     ["format", "--", "50%% off"],
     [
+      "layout", "--family", "Inter", "--variations", "wght=550", "--features", "tnum,ss01", "--",
+      "%{smcp}OCaps%o %{wght=250}Vthin%v %B%Ibold italic%N %20Kspaced fi",
+    ],
+    ["layout", "--family", "Fira Code", "--features", "calt=0", "--", "a -> b != c"],
+    ["font", "--json", "Inter", "--weight", "550"],
+    [
       "layout", "--width", "90", "--max-lines", "2", "--truncate", "middle",
       "--truncation-token", "… %Lmore%l", "--", "ภาษาไทยไม่มีช่องว่าง 男孩和世界各地的女孩 and more words",
     ],
@@ -63,7 +69,8 @@ struct SystemFontsSmokeTests {
     defer { try? FileManager.default.removeItem(atPath: output) }
     let result = try GalleyBinary().run([
       "render", "-o", output, "--width", "200", "--scale", "2", "--shadow-blur", "2",
-      "--outline-width", "1", "--", "Tap %{https://example.com}Lhere%l for %Bmore%b 👍🏽",
+      "--outline-width", "1", "--",
+      "Tap %{https://example.com}Lhere%l for %Bmore%b 👍🏽 %{Inter}F%{wght=300}Vthin%{wght=800}Vheavy",
     ])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(FileManager.default.fileExists(atPath: output))
