@@ -30,8 +30,9 @@ package struct TextJob: Sendable {
   /// replaced by fontconfig's substitute.
   package var isStrict = false
   /// Whether the job lists the families it replaced (``LaidOutJob/substitutions``), which
-  /// costs one font resolution per family.
-  package var reportsSubstitutions = false
+  /// costs one font resolution per family, and the axes its runs ask of faces that lack them
+  /// (``LaidOutJob/missingAxes``).
+  package var reportsFontWarnings = false
   /// The formatter, with its tables and defaults.
   package var formatter: MarkupFormatter
   /// The layout options; their truncation token reads markup with ``formatter``.

@@ -36,6 +36,28 @@ struct LayoutWarningTests {
     #expect(lenient.standardError.contains("warning: color 9 is not in the table"))
   }
 
+  /// A coordinate on an axis the face lacks is a warning, once per face and axis; the layout
+  /// goes on with the face's own coordinates.
+  @Test(arguments: ["layout", "hit", "render"])
+  func missingAxesAreNamed(command: String) throws {
+    let result = try run(
+      command,
+      [
+        "--family", "DejaVu Sans", "--variations", "wght=550", "--",
+        "hi %{opsz=20}Vthere %{Inter}Fyou%v and %{Inter}Fme",
+      ])
+    #expect(result.status == 0)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "warning: 'DejaVu Sans Book' has no 'wght' axis; 'wght=550' is ignored",
+        "warning: 'DejaVu Sans Book' has no 'opsz' axis; 'opsz=20' is ignored",
+        "warning: 'Inter Regular' has no 'opsz' axis; 'opsz=20' is ignored",
+      ], "\(result.standardError)")
+    let quiet = try run(command, ["--family", "Inter", "--variations", "wght=550", "--", "hi"])
+    #expect(quiet.standardError.isEmpty)
+  }
+
   @Test(arguments: ["layout", "hit", "render"])
   func substitutedFamiliesAreNamed(command: String) throws {
     let result = try run(command, ["--family", "Avenirr", "--", "hi %{Zapfinoo}Fthere"])

@@ -292,7 +292,7 @@ struct LayoutCommandOptions: ParsableArguments {
     job.isPlain = plain
     job.isLenient = formatterOptions.lenient
     job.isStrict = strict
-    job.reportsSubstitutions = true
+    job.reportsFontWarnings = true
     if truncationToken != nil { job.tokenOrigin = .option("--truncation-token") }
     return job
   }

@@ -28,8 +28,20 @@ package struct LaidOutJob: Sendable {
   /// The markup problems a lenient job met, in order; empty otherwise.
   package var markupWarnings: [MarkupError]
   /// The families replaced, in the order the text first uses them, when the job asked
-  /// (``TextJob/reportsSubstitutions``).
+  /// (``TextJob/reportsFontWarnings``).
   package var substitutions: [Substitution]
+  /// The coordinates (``GalleyLayout/LayoutOptions/variations`` and the spans') on axes the
+  /// face of a run lacks, each face and axis once, in the order the layout meets them, when
+  /// the job asked (``TextJob/reportsFontWarnings``). The face ignores them.
+  package var missingAxes: [MissingAxis] = []
+
+  /// An axis a run asks of a face that does not have it.
+  package struct MissingAxis: Hashable, Sendable {
+    /// The face's family and style, such as `DejaVu Sans Book`.
+    package var face: String
+    /// The coordinate asked for, such as `wght=550`.
+    package var variation: String
+  }
 
   /// The warnings as `galley` prints them on standard error, one entry each: the lenient
   /// markup problems (in one entry, with their carets), then the replaced families.
@@ -48,6 +60,11 @@ package struct LaidOutJob: Sendable {
       lines.append(
         "warning: no installed family is named '\(substitution.requested)'; using "
           + "'\(substitution.used)'")
+    }
+    for missing in missingAxes {
+      let tag = missing.variation.prefix { $0 != "=" }
+      lines.append(
+        "warning: '\(missing.face)' has no '\(tag)' axis; '\(missing.variation)' is ignored")
     }
     return lines
   }

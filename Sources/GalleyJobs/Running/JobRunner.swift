@@ -108,7 +108,9 @@ package final class JobRunner: Sendable {
     }
     return LaidOutJob(
       text: formatted.text, layout: layout, markupWarnings: formatted.warnings,
-      substitutions: substitutions)
+      substitutions: substitutions,
+      missingAxes: job.reportsFontWarnings
+        ? Self.missingAxes(layout, text: formatted.text, options: job.layoutOptions) : [])
   }
 
   /// Draws a laid-out job.
@@ -193,10 +195,32 @@ package final class JobRunner: Sendable {
   /// The families of the text that are not installed and have no alias, in the order the
   /// text first uses them (when the job reports them); with ``TextJob/isStrict``, the first
   /// one's failure instead.
+  /// The coordinates each run asks (the layout's, then its span's) on axes its face lacks,
+  /// each face and axis once.
+  static func missingAxes(
+    _ layout: Layout, text: FormattedText, options: LayoutOptions
+  ) -> [LaidOutJob.MissingAxis] {
+    let anySpan = text.runs.contains { !$0.attributes.variations.isEmpty }
+    guard !options.variations.isEmpty || anySpan else { return [] }
+    var seen = Set<LaidOutJob.MissingAxis>()
+    var missing: [LaidOutJob.MissingAxis] = []
+    for run in layout.lines.flatMap(\.runs) where !run.isToken {
+      let span = text.run(atUTF16Offset: run.location)?.attributes.variations ?? FontVariations()
+      for variation in options.variations.merging(span).variations
+      where run.font.variations.value(forTag: variation.tag) == nil {
+        let entry = LaidOutJob.MissingAxis(
+          face: "\(run.font.family) \(run.font.style)",
+          variation: FontVariations([variation]).description)
+        if seen.insert(entry).inserted { missing.append(entry) }
+      }
+    }
+    return missing
+  }
+
   private func checkFamilies(
     _ text: FormattedText, _ job: TextJob
   ) throws(Failure) -> [LaidOutJob.Substitution] {
-    guard job.isStrict || job.reportsSubstitutions else { return [] }
+    guard job.isStrict || job.reportsFontWarnings else { return [] }
     var seen = Set<String>()
     var substitutions: [LaidOutJob.Substitution] = []
     for family in [job.formatter.defaultFamily] + text.runs.map(\.attributes.family)

@@ -76,7 +76,7 @@ import Testing
     var job = Self.job("Hello")
     job.formatter.defaultFamily = "No Such Family 42"
     #expect(try runner.layout(job).substitutions.isEmpty)
-    job.reportsSubstitutions = true
+    job.reportsFontWarnings = true
     let substitutions = try runner.layout(job).substitutions
     #expect(substitutions.map(\.requested) == ["No Such Family 42"])
     #expect(
