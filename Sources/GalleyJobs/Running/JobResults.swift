@@ -30,9 +30,11 @@ package struct LaidOutJob: Sendable {
   /// The families replaced, in the order the text first uses them, when the job asked
   /// (``TextJob/reportsFontWarnings``).
   package var substitutions: [Substitution]
-  /// The coordinates (``GalleyLayout/LayoutOptions/variations`` and the spans') on axes the
-  /// face of a run lacks, each face and axis once, in the order the layout meets them, when
-  /// the job asked (``TextJob/reportsFontWarnings``). The face ignores them.
+  /// The coordinates on axes the face of a run lacks, which the face ignores.
+  ///
+  /// They come from ``GalleyLayout/LayoutOptions/variations`` and the spans; each face and
+  /// axis once, in the order the layout meets them, when the job asked
+  /// (``TextJob/reportsFontWarnings``).
   package var missingAxes: [MissingAxis] = []
 
   /// An axis a run asks of a face that does not have it.

@@ -192,9 +192,6 @@ package final class JobRunner: Sendable {
     }
   }
 
-  /// The families of the text that are not installed and have no alias, in the order the
-  /// text first uses them (when the job reports them); with ``TextJob/isStrict``, the first
-  /// one's failure instead.
   /// The coordinates each run asks (the layout's, then its span's) on axes its face lacks,
   /// each face and axis once.
   static func missingAxes(
@@ -217,6 +214,9 @@ package final class JobRunner: Sendable {
     return missing
   }
 
+  /// The families of the text that are not installed and have no alias, in the order the
+  /// text first uses them (when the job reports them); with ``TextJob/isStrict``, the first
+  /// one's failure instead.
   private func checkFamilies(
     _ text: FormattedText, _ job: TextJob
   ) throws(Failure) -> [LaidOutJob.Substitution] {
