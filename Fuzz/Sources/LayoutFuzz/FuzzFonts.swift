@@ -14,7 +14,9 @@ enum FuzzFonts {
     .deletingLastPathComponent().appendingPathComponent("Tests/Fonts").path
 
   /// The font folders, in the tests' order: fontconfig breaks ties between fallback faces by it.
-  static let directories = ["dejavu", "liberation2", "lato", "noto", "droid"].map {
+  static let directories = [
+    "dejavu", "liberation2", "lato", "noto", "droid", "inter", "firacode",
+  ].map {
     fontsDirectory + "/" + $0
   }
 

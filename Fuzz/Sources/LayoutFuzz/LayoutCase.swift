@@ -20,8 +20,8 @@ import GalleyMarkup
 struct LayoutCase {
   /// The families the default family and `%xF` choose from.
   static let families = [
-    "DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Lato", "Liberation Serif",
-    "Noto Sans", "Droid Sans Fallback", "sans-serif",
+    "DejaVu Sans", "DejaVu Serif", "Inter", "Lato", "Liberation Serif", "Noto Sans",
+    "Droid Sans Fallback", "sans-serif",
   ]
   /// The languages byte 3 chooses from.
   static let languages: [String?] = [nil, "en", "th", "ja", "ar", "he", "zh", "tr"]
