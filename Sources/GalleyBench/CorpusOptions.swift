@@ -51,10 +51,20 @@ struct CorpusOptions: ParsableArguments {
     transform: { text throws(FontFeatureError) in try FontFeatures(parsing: text) })
   var features: FontFeatures?
 
-  /// The corpus pass's layout options: the width and the features.
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Variable-font axis coordinates for every run of the corpus, as 'galley layout \
+      --variations' takes them (wght=550, "opsz" 20).
+      """,
+    transform: { text throws(FontVariationError) in try FontVariations(parsing: text) })
+  var variations: FontVariations?
+
+  /// The corpus pass's layout options: the width, the features and the coordinates.
   var layoutOptions: LayoutOptions {
     var options = LayoutOptions(width: width)
     options.features = features ?? FontFeatures()
+    options.variations = variations ?? FontVariations()
     return options
   }
 

@@ -308,6 +308,7 @@ public final class FontSet: Sendable {
     var family: String
     var weight: Int
     var isItalic: Bool
+    var width: Int
   }
 
   /// Resolves a family, weight and italic to a face.
@@ -317,14 +318,16 @@ public final class FontSet: Sendable {
   ///   - weight: A DA ladder step (-3...3, 1 is bold) or a CSS weight (100...1000).
   ///   - italic: Whether italic is wanted.
   ///   - strict: Whether an unknown family is an error instead of a substitution.
+  ///   - width: The width wanted, in percent of normal (CSS `font-stretch`).
   /// - Returns: The face, with the synthesized and substitution flags.
   /// - Throws: ``FontSetError`` for an invalid weight or name, or an unknown family in strict
   ///   mode.
   public func resolve(
-    family: String, weight: Int = 0, italic: Bool = false, strict: Bool = false
+    family: String, weight: Int = 0, italic: Bool = false, strict: Bool = false,
+    width: Int = 100
   ) throws(FontSetError) -> ResolvedFace {
     let cssWeight = try FontWeight.cssWeight(weight)
-    let key = ResolveKey(family: family, weight: weight, isItalic: italic)
+    let key = ResolveKey(family: family, weight: weight, isItalic: italic, width: width)
     if let cached = cache.withLock({ $0[key] }) {
       if strict, cached.isSubstituted { _ = try locate(family, strict: true) }
       return cached
@@ -346,10 +349,13 @@ public final class FontSet: Sendable {
         }
       }
     }
-    guard let face = FaceMatcher.bestFace(in: faces, weight: target, isItalic: italic) else {
+    guard
+      let face = FaceMatcher.bestFace(in: faces, weight: target, isItalic: italic, width: width)
+    else {
       throw FontSetError(.fontconfigFailed, "the family '\(family)' has no faces")
     }
-    let styling = self.styling(of: face, weight: target, italic: italic)
+    let styling = FaceStyling(
+      face: face, axes: axes(of: face), weight: target, italic: italic, width: width)
     let result = ResolvedFace(
       face: face, requestedFamily: family, requestedWeight: target, isItalicRequested: italic,
       matchedBy: matchedBy, synthesizedItalic: styling.synthesizesItalic,
@@ -359,6 +365,63 @@ public final class FontSet: Sendable {
       cache[key] = result
     }
     return result
+  }
+
+  // MARK: Descriptions
+
+  /// Resolves a font description: its first family that is installed (or an alias or a
+  /// generic family), else the first one's substitute; its weight (400 by default), italic
+  /// for an italic or oblique style, and width.
+  ///
+  /// The description's own coordinates and features are the caller's to apply (layout
+  /// options); its size is the caller's too.
+  ///
+  /// - Parameters:
+  ///   - description: The description.
+  ///   - strict: Whether a description none of whose families is known is an error.
+  /// - Returns: The face.
+  /// - Throws: ``FontSetError`` as ``resolve(family:weight:italic:strict:width:)`` does.
+  public func resolve(
+    _ description: FontDescription, strict: Bool = false
+  ) throws(FontSetError) -> ResolvedFace {
+    let width = Int((description.width ?? 100).rounded())
+    return try resolve(
+      family: family(for: description), weight: description.weight ?? 400,
+      italic: (description.slant ?? .upright) != .upright, strict: strict,
+      width: min(1000, max(1, width)))
+  }
+
+  /// The family a description resolves: its first family that is installed, an alias or a
+  /// generic family, else its first (which fontconfig substitutes); `sans-serif` for none.
+  ///
+  /// - Parameter description: The description.
+  /// - Returns: The family name, as the description writes it.
+  public func family(for description: FontDescription) -> String {
+    let families = description.families.isEmpty ? ["sans-serif"] : description.families
+    let known = families.first { family in
+      guard let found = try? locate(family, strict: true) else { return false }
+      return found.matchedBy != .substitute
+    }
+    return known ?? families[0]
+  }
+
+  /// The Pango description of a resolved face: its family, weight, style and width, and the
+  /// coordinates its weight and italic set (``ResolvedFace/variations``).
+  ///
+  /// - Parameters:
+  ///   - resolved: A resolved face.
+  ///   - asked: The description it was resolved from, whose variant, size, coordinates and
+  ///     features the result keeps (its coordinates over the face's).
+  /// - Returns: The description, such as `DejaVu Sans Bold Oblique 12`.
+  public func describe(
+    _ resolved: ResolvedFace, asked: FontDescription = FontDescription()
+  ) -> FontDescription {
+    let face = resolved.face
+    return FontDescription(
+      families: [face.family], weight: face.weight, slant: face.slant,
+      width: face.width == 100 ? nil : Double(face.width), variant: asked.variant,
+      size: asked.size, variations: resolved.variations.merging(asked.variations),
+      features: asked.features)
   }
 
   // MARK: Variable faces

@@ -111,7 +111,7 @@ public struct FontVariations: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A value as the shortest decimal that reads back the same, without `.0`.
-  static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

@@ -49,7 +49,7 @@ struct FontCommandLineTests {
 
   @Test(arguments: [
     ["font", "DejaVu Sans"],
-    ["font", "--json", "serif"],
+    ["font", "--json", "serif"], ["font", "DejaVu Sans Bold 12", "--describe"],
     ["font", "Lato", "--weight", "-1", "--italic"],
     ["font", "Lato", "--weight", "semibold", "--strict", "--json"],
     ["font", "DejaVu Sans", "--for-text", "Hi 男孩", "--language", "ja"],
@@ -85,7 +85,7 @@ struct FontCommandLineTests {
       "--italic", "--strict", "--weight", "1", "-1", "-3", "bold", "950", "x", "--for-text",
       "--language", "ja", "", " ", "--fontconfig", "f.conf", "--fontset", "--font-dir",
       "--font-file", "--no-built-in-aliases", "--family", "--weight=2", "-x", "--version",
-      "--json=true", "-i",
+      "--json=true", "-i", "--describe", "Lato Bold 12",
     ]
     var random = SeededGenerator(seed: 16)
     var read = 0

@@ -153,6 +153,29 @@ struct FontCommandTests {
     #expect(lato["axes"] == nil && lato["instances"] == nil && lato["variations"] == nil)
   }
 
+  /// The family may be a Pango description or a fontconfig pattern; `--describe` prints
+  /// the face in Pango's form; a description Pango would misread is a usage error with a
+  /// suggestion.
+  @Test func familiesMayBeDescriptions() throws {
+    let boldOblique = HermeticFonts.fontPath("dejavu/DejaVuSans-BoldOblique.ttf")
+    for description in ["DejaVu Sans Bold Oblique", "DejaVu Sans:bold:oblique"] {
+      let face = try object(try font([description, "--json"]).standardOutput)
+      #expect(face["file"] as? String == boldOblique, "\(description)")
+      #expect(face["description"] as? String == "DejaVu Sans Bold Oblique")
+    }
+    let described = try font(["DejaVu Sans, Noto Sans Condensed Bold 12 #tnum", "--describe"])
+    #expect(described.standardOutput == "DejaVu Sans Bold Semi-Condensed 12 #tnum")
+    let inter = try font(["Inter Semi Bold 13 @wght=550", "--describe"])
+    #expect(inter.standardOutput == "Inter Semi-Bold 13 @wght=550")
+    // --weight and --italic go over the description's style words.
+    let overridden = try font(["Lato Thin", "--weight", "bold", "--italic", "--describe"])
+    #expect(overridden.standardOutput == "Lato Bold Italic")
+    let path = try Self.configuration.get()
+    let misread = try GalleyBinary().run(["font", "Inter 550 20", "--fontconfig", path])
+    #expect(misread.status == 64)
+    #expect(misread.standardError.contains("did you mean 'Inter weight=550 20'?"))
+  }
+
   @Test func executableResolvesWithAHermeticConfiguration() throws {
     let path = try Self.configuration.get()
     let result = try GalleyBinary().run(["font", "Lato", "--weight", "1", "--fontconfig", path])

@@ -13,12 +13,18 @@ struct FontCommand: OutcomeCommand {
       Weights: ladder steps -3...3 (0 regular, 1 bold, -1 light; CSS 100, 200, 300, 400, 700, \
       800, 900) or CSS weights 100...1000. Unknown families get fontconfig's substitute, \
       marked as such; with --strict they are an error (exit 65) with suggestions. \
-      --for-text shows which face draws each run of a text.
+      --for-text shows which face draws each run of a text. The family may be a font \
+      description, as Pango reads them ("DejaVu Sans Bold Oblique 12", "Inter Semi-Bold \
+      @wght=550") or a fontconfig pattern ("DejaVu Sans:bold:oblique"); --weight and \
+      --italic go over its style words.
       """
   )
 
   @Argument(
-    help: "The family: installed, an alias such as Helvetica, or sans-serif/serif/monospace.")
+    help: """
+      The family (installed, an alias such as Helvetica, or sans-serif/serif/monospace), or a \
+      font description.
+      """)
   var family: String
 
   @Option(
@@ -41,6 +47,9 @@ struct FontCommand: OutcomeCommand {
   @Flag(help: "Print JSON.")
   var json = false
 
+  @Flag(help: "Print the face as a Pango font description, such as 'DejaVu Sans Bold 12'.")
+  var describe = false
+
   @OptionGroup var fontOptions: FontOptions
 
   /// The question the options ask.
@@ -52,6 +61,7 @@ struct FontCommand: OutcomeCommand {
     query.text = text
     query.language = language
     query.json = json
+    query.describes = describe
     query.sources = fontOptions.sources
     return query
   }

@@ -1,8 +1,9 @@
 /// The CSS Fonts 4 font matching rules (§5.2), applied to the faces of one family.
 ///
 /// The order is width, then style, then weight:
-/// - width: normal (100) first; otherwise narrower widths from the widest down, then wider
-///   ones from the narrowest up;
+/// - width: the desired width (normal, 100, by default) first; for a width of 100 or less,
+///   narrower widths from the widest down, then wider ones from the narrowest up; for a wider
+///   one, wider widths from the narrowest up, then narrower ones from the widest down;
 /// - style: for italic, italic then oblique then upright; otherwise upright then oblique then
 ///   italic;
 /// - weight: for a desired weight from 400 to 500, weights from it up to 500 ascending, then
@@ -16,12 +17,13 @@ public enum FaceMatcher {
   ///   - faces: The faces of one family.
   ///   - weight: The desired CSS weight, 1...1000.
   ///   - isItalic: Whether italic is desired.
+  ///   - width: The desired width in percent of normal.
   /// - Returns: The best face, or `nil` when `faces` is empty.
   public static func bestFace(
-    in faces: [FaceDescriptor], weight: Int, isItalic: Bool
+    in faces: [FaceDescriptor], weight: Int, isItalic: Bool, width: Int = 100
   ) -> FaceDescriptor? {
     guard !faces.isEmpty else { return nil }
-    let width = preferredWidth(among: faces.map(\.width))
+    let width = preferredWidth(width, among: faces.map(\.width))
     let sameWidth = faces.filter { $0.width == width }
     let slants: [FaceDescriptor.Slant] =
       isItalic ? [.italic, .oblique, .upright] : [.upright, .oblique, .italic]
@@ -31,11 +33,13 @@ public enum FaceMatcher {
     return candidates.first { $0.weight == chosenWeight }
   }
 
-  /// The width CSS would pick for a desired normal width.
-  static func preferredWidth(among widths: [Int]) -> Int {
-    if widths.contains(100) { return 100 }
-    if let narrower = widths.filter({ $0 < 100 }).max() { return narrower }
-    return widths.min() ?? 100
+  /// The width CSS would pick for a desired width.
+  static func preferredWidth(_ desired: Int = 100, among widths: [Int]) -> Int {
+    if widths.contains(desired) { return desired }
+    let narrower = widths.filter { $0 < desired }
+    let wider = widths.filter { $0 > desired }
+    if desired <= 100 { return narrower.max() ?? wider.min() ?? desired }
+    return wider.min() ?? narrower.max() ?? desired
   }
 
   /// The weight CSS would pick among the available ones.

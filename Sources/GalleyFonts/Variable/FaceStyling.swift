@@ -8,6 +8,7 @@ import GalleyStyle
 /// - **Weight.** With a `wght` axis, a weight other than the face's sets `wght` to it,
 ///   clamped to the axis (Inter at 550 is drawn at 550, between its SemiBold and Medium), and
 ///   bold is never synthesized.
+/// - **Width.** With a `wdth` axis, a width other than the face's sets `wdth` to it, clamped.
 /// - **Italic.** Asked of an upright face (no italic instance or file was found), an `ital`
 ///   axis is set to 1 and a `slnt` axis to its negative end (OpenType's sign: negative leans
 ///   right), clamped; either replaces the synthesized slant.
@@ -26,9 +27,16 @@ public struct FaceStyling: Hashable, Sendable {
     self.synthesizesItalic = synthesizesItalic
   }
 
-  /// The styling of `face`, whose axes are `axes`, for a CSS weight and italic.
-  public init(face: FaceDescriptor, axes: [FontAxis], weight: Int, italic: Bool) {
+  /// The styling of `face`, whose axes are `axes`, for a CSS weight, italic and width.
+  public init(
+    face: FaceDescriptor, axes: [FontAxis], weight: Int, italic: Bool, width: Int = 100
+  ) {
     variations = FontVariations()
+    if width != face.width, let wdth = axes.first(where: { $0.tag == "wdth" }),
+      let variation = Self.variation("wdth", wdth.clamp(Double(width)))
+    {
+      variations.set(variation)
+    }
     synthesizesBold = weight - face.weight >= 200
     synthesizesItalic = italic && face.slant == .upright
     if let wght = axes.first(where: { $0.tag == "wght" }) {

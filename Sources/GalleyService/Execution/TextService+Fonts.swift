@@ -31,9 +31,10 @@ extension TextService {
     let isItalic = try flag(italic, field: "italic")
     let isStrict = try flag(strict, field: "strict")
     do {
+      let resolved = try fonts.resolve(
+        family: family, weight: weightValue, italic: isItalic, strict: isStrict)
       return ResolvedFaceRecord(
-        try fonts.resolve(family: family, weight: weightValue, italic: isItalic, strict: isStrict),
-        in: fonts)
+        resolved, in: fonts, description: fonts.describe(resolved).description)
     } catch {
       throw Failure(error)
     }

@@ -90,6 +90,7 @@ private struct Reader {
       guard isNew(word) else { return nil }
       switch word {
       case "--italic": query.italic = true
+      case "--describe": query.describes = true
       case "--strict": query.strict = true
       case "--json": query.json = true
       case "--weight":

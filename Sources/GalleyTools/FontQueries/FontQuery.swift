@@ -6,14 +6,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What `galley font` asks: a family, weight and italic to resolve, and a text whose fallback
-/// runs to show, with where the fonts come from.
+/// What `galley font` asks: a font description (a family, or Pango's `DejaVu Sans Bold
+/// Oblique 12`, or a fontconfig pattern), a weight and italic to resolve, and a text whose
+/// fallback runs to show, with where the fonts come from.
 ///
 /// `FontCommand` (in `GalleyCLI`) fills one from argument-parser's options, and
 /// ``FontCommandLine`` from the usual command lines without argument-parser. Either way,
 /// ``validationProblem`` and ``execute()`` are the command's checks and work.
 package struct FontQuery: Hashable, Sendable {
-  /// The family: installed, an alias such as Helvetica, or sans-serif/serif/monospace.
+  /// The family, or a font description (``GalleyFonts/FontDescription``): installed, an
+  /// alias such as Helvetica, or sans-serif/serif/monospace, with style words and a size.
   package var family: String
   /// A ladder step in -3...3 or a CSS weight in 100...1000 (`--weight`); 0 is regular.
   package var weight = 0
@@ -27,6 +29,8 @@ package struct FontQuery: Hashable, Sendable {
   package var language: String?
   /// Whether to print JSON (`--json`).
   package var json = false
+  /// Whether to print the Pango description of the face (`--describe`).
+  package var describes = false
   /// Where the fonts come from.
   package var sources = FontSources()
 
@@ -42,6 +46,17 @@ package struct FontQuery: Hashable, Sendable {
   package var validationProblem: String? {
     if let problem = FamilyNameOption.problem(with: family, option: "The family") {
       return problem
+    }
+    let description: FontDescription
+    do {
+      description = try FontDescription(parsing: family)
+    } catch {
+      return "The family: \(error)."
+    }
+    for name in description.families {
+      if let problem = FamilyNameOption.problem(with: name, option: "The family") {
+        return problem
+      }
     }
     do {
       _ = try FontWeight.cssWeight(weight)
@@ -80,24 +95,33 @@ package struct FontQuery: Hashable, Sendable {
   package func execute(in fonts: Result<FontSet, FontSetError>) -> CommandOutcome {
     do {
       let fonts = try fonts.get()
+      // validationProblem has read the description.
+      let description = (try? FontDescription(parsing: family)) ?? FontDescription()
+      let name = fonts.family(for: description)
       let resolved = try fonts.resolve(
-        family: family, weight: weight, italic: italic, strict: strict)
+        family: name, weight: weight != 0 ? weight : description.weight ?? 0,
+        italic: italic || (description.slant ?? .upright) != .upright, strict: strict,
+        width: min(1000, max(1, Int((description.width ?? 100).rounded()))))
       let notes =
         resolved.isSubstituted
-        ? "warning: no installed family is named '\(family)'; using '\(resolved.face.family)'"
+        ? "warning: no installed family is named '\(name)'; using '\(resolved.face.family)'"
         : ""
+      let described = fonts.describe(resolved, asked: description).description
       guard let text else {
         return CommandOutcome(
           standardOutput: json
-            ? JSONOutput.encodeDocument(ResolvedFaceRecord(resolved, in: fonts))
-            : Self.describe(resolved),
+            ? JSONOutput.encodeDocument(
+              ResolvedFaceRecord(resolved, in: fonts, description: described))
+            : describes ? described : Self.describe(resolved),
           standardError: notes, status: 0)
       }
       let runs = fonts.fallbackRuns(for: text, primary: resolved, language: language)
       return CommandOutcome(
         standardOutput: json
           ? JSONOutput.encodeDocument(
-            FallbackDocument(face: ResolvedFaceRecord(resolved, in: fonts), text: text, runs: runs))
+            FallbackDocument(
+              face: ResolvedFaceRecord(resolved, in: fonts, description: described), text: text,
+              runs: runs))
           : Self.describe(runs, in: text, primary: resolved),
         standardError: notes, status: 0)
     } catch {

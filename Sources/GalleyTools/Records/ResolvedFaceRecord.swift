@@ -32,6 +32,8 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
   package var axes: [FontAxis]
   /// A variable face's named instances: each one's style and coordinates.
   package var instances: [InstanceRecord]
+  /// The face in Pango's form, such as `DejaVu Sans Bold Oblique 12`.
+  package var description: String
 
   /// One named instance of a variable font.
   package struct InstanceRecord: Encodable, Sendable {
@@ -46,7 +48,8 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
   /// - Parameters:
   ///   - resolved: The resolved face.
   ///   - fonts: The font set it comes from, for a variable face's axes and instances.
-  package init(_ resolved: ResolvedFace, in fonts: FontSet) {
+  ///   - description: The face in Pango's form (``GalleyFonts/FontSet/describe(_:asked:)``).
+  package init(_ resolved: ResolvedFace, in fonts: FontSet, description: String) {
     face = FaceRecord(resolved.face)
     italic = resolved.face.slant != .upright
     synthesizedItalic = resolved.synthesizedItalic
@@ -56,6 +59,7 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
     requestedFamily = resolved.requestedFamily
     requestedWeight = resolved.requestedWeight
     variations = resolved.variations.description
+    self.description = description
     axes = fonts.axes(of: resolved.face)
     instances = fonts.namedInstances(of: resolved.face).map {
       InstanceRecord(name: $0.name, variations: $0.coordinates.description)
@@ -64,7 +68,7 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
 
   private enum CodingKeys: String, CodingKey {
     case italic, synthesizedItalic, synthesizedBold, substituted, matchedBy
-    case requestedFamily, requestedWeight, variations, axes, instances
+    case requestedFamily, requestedWeight, variations, axes, instances, description
   }
 
   /// Encodes the face's keys and the resolution's keys into one object; `variations`, `axes`
@@ -82,6 +86,7 @@ package struct ResolvedFaceRecord: Encodable, Sendable {
     try container.encode(matchedBy, forKey: .matchedBy)
     try container.encode(requestedFamily, forKey: .requestedFamily)
     try container.encode(requestedWeight, forKey: .requestedWeight)
+    try container.encode(description, forKey: .description)
     if !variations.isEmpty { try container.encode(variations, forKey: .variations) }
     if !axes.isEmpty {
       try container.encode(axes, forKey: .axes)

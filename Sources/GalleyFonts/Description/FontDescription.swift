@@ -1,0 +1,148 @@
+import GalleyStyle
+
+/// A font described in one string: families, style, size, axis coordinates and OpenType
+/// features, as Pango reads font descriptions (`pango_font_description_from_string`) or as
+/// fontconfig reads patterns.
+///
+/// A string without `:` reads Pango's grammar, from the right:
+/// `[FAMILY-LIST] [STYLE-WORDS] [SIZE] [@VARIATIONS] [#FEATURES]`:
+/// - **Features**: a last word that starts with `#`, a ``FontFeatures`` list (`#tnum,smcp`).
+/// - **Variations**: then a word that starts with `@`, a ``FontVariations`` list
+///   (`@wght=550,opsz=20`).
+/// - **Size**: then a decimal number of points, or of pixels with `px` (the same in Galley),
+///   above 0 and at most 1,000.
+/// - **Style words**, in any order and case, hyphens optional (`Semi-Bold`, `SemiBold`,
+///   `semibold`, and, unlike Pango, `Semi Bold`): a weight (`Thin` 100, `Ultra-Light` and
+///   `Extra-Light` 200, `Light` 300, `Semi-Light` and `Demi-Light` 350, `Book` 380, `Regular`
+///   400, `Medium` 500, `Semi-Bold` and `Demi-Bold` 600, `Bold` 700, `Ultra-Bold` and
+///   `Extra-Bold` 800, `Heavy` and `Black` 900, `Ultra-Heavy`, `Ultra-Black` and `Extra-Black`
+///   1000, or `weight=N` for a CSS weight), a style (`Roman`, `Italic`, `Oblique`), a width
+///   (`Ultra-Condensed` 50% to `Ultra-Expanded` 200%), a variant (`Small-Caps`,
+///   `All-Small-Caps`, `Petite-Caps`, `All-Petite-Caps`, `Unicase`, `Title-Caps`, which turn
+///   on OpenType features) and `Normal`, which sets nothing; the prefixed forms `style=`,
+///   `stretch=` and `variant=` take the same words.
+/// - **Families**: what is left, comma-separated (`DejaVu Sans, Noto Sans`), the first that is
+///   installed used; none means the default family.
+///
+/// A string with `:` is a fontconfig pattern (`DejaVu Sans:weight=200:slant=100`), read by
+/// fontconfig (`FcNameParse`), its weights on fontconfig's scale.
+///
+/// Galley is stricter than Pango where Pango quietly makes a family of what it cannot read:
+/// a number left among the family words (`Inter 550 20`), a size with a unit other than
+/// `px`, a Pango gravity (Galley lays out horizontal text only), two style words that set the
+/// same property differently, and a `@` or `#` word before the end are
+/// ``FontDescriptionError``s, with a suggestion where one is clear.
+public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
+  /// The family names, in order of preference; empty for the default family.
+  public var families: [String]
+  /// The CSS weight, 1 to 1000, or `nil` for the default.
+  public var weight: Int?
+  /// The slant, or `nil` for the default (upright).
+  public var slant: FaceDescriptor.Slant?
+  /// The width in percent of normal, or `nil` for the default (100).
+  public var width: Double?
+  /// The capitals variant, or `nil` for none.
+  public var variant: Variant?
+  /// The size in points, or `nil` for the default.
+  public var size: Double?
+  /// Axis coordinates for a variable face.
+  public var variations: FontVariations
+  /// OpenType features besides the variant's.
+  public var features: FontFeatures
+
+  /// A capitals variant, as Pango names them; each turns on OpenType features.
+  public enum Variant: String, Hashable, Sendable, CaseIterable {
+    case smallCaps = "Small-Caps"
+    case allSmallCaps = "All-Small-Caps"
+    case petiteCaps = "Petite-Caps"
+    case allPetiteCaps = "All-Petite-Caps"
+    case unicase = "Unicase"
+    case titleCaps = "Title-Caps"
+
+    /// The features the variant turns on.
+    public var features: FontFeatures {
+      let tags: [String]
+      switch self {
+      case .smallCaps: tags = ["smcp"]
+      case .allSmallCaps: tags = ["smcp", "c2sc"]
+      case .petiteCaps: tags = ["pcap"]
+      case .allPetiteCaps: tags = ["pcap", "c2pc"]
+      case .unicase: tags = ["unic"]
+      case .titleCaps: tags = ["titl"]
+      }
+      return FontFeatures(tags.compactMap { FontFeatures.Feature(tag: $0) })
+    }
+  }
+
+  /// A description from its parts.
+  public init(
+    families: [String] = [], weight: Int? = nil, slant: FaceDescriptor.Slant? = nil,
+    width: Double? = nil, variant: Variant? = nil, size: Double? = nil,
+    variations: FontVariations = FontVariations(), features: FontFeatures = FontFeatures()
+  ) {
+    self.families = families
+    self.weight = weight
+    self.slant = slant
+    self.width = width
+    self.variant = variant
+    self.size = size
+    self.variations = variations
+    self.features = features
+  }
+
+  /// Reads a Pango font description, or a fontconfig pattern when the string has a `:`.
+  ///
+  /// - Parameter text: The description.
+  /// - Throws: ``FontDescriptionError`` naming the word that does not read.
+  public init(parsing text: String) throws(FontDescriptionError) {
+    if text.contains(":") {
+      self = try FontconfigDescription.parse(text)
+    } else {
+      self = try PangoDescriptionParser.parse(text)
+    }
+  }
+
+  /// The features the description turns on: its variant's, then its own.
+  public var allFeatures: FontFeatures {
+    (variant?.features ?? FontFeatures()).merging(features)
+  }
+
+  /// The description in Pango's form: families, then weight, style, width and variant words,
+  /// the size, `@` coordinates and `#` features; `Normal` when it says nothing else.
+  public var description: String {
+    var words: [String] = []
+    if !families.isEmpty { words.append(families.joined(separator: ",")) }
+    if let weight, weight != 400 {
+      words.append(PangoWords.weightName(weight) ?? "weight=\(weight)")
+    }
+    if let slant, slant != .upright { words.append(slant == .italic ? "Italic" : "Oblique") }
+    if let width, width != 100 {
+      words.append(PangoWords.widthName(width) ?? "stretch=\(FontVariations.format(width))")
+    }
+    if let variant { words.append(variant.rawValue) }
+    if words.isEmpty { words.append("Normal") }
+    if let size { words.append(FontVariations.format(size)) }
+    if !variations.isEmpty { words.append("@" + variations.description) }
+    if !features.isEmpty { words.append("#" + features.description) }
+    return words.joined(separator: " ")
+  }
+}
+
+/// A font description that does not read: what is wrong, the word, where it starts, and a
+/// corrected description when one is clear.
+public struct FontDescriptionError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The word that does not read, as written.
+  public let word: String
+  /// The word's offset in the description, in UTF-8 bytes.
+  public let offset: Int
+  /// What is wrong, in a sentence.
+  public let reason: String
+  /// A description that reads, when one is clear, such as `Inter weight=550 20`.
+  public let suggestion: String?
+
+  /// The error as one line, with the suggestion.
+  public var description: String {
+    "font description word '\(word)' at offset \(offset): \(reason)"
+      + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+  }
+}
