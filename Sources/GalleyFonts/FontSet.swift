@@ -94,7 +94,12 @@ public final class FontSet: Sendable {
   private static let cacheLimit = 4096
   /// Each face file's axes and named instances' coordinates, read on first use, by file and
   /// face index.
-  private let axesCache = Mutex<[String: (axes: [FontAxis], instances: [[Double]])]>([:])
+  private let axesCache = Mutex<[AxesKey: (axes: [FontAxis], instances: [[Double]])]>([:])
+
+  private struct AxesKey: Hashable {
+    var file: String
+    var index: Int
+  }
 
   /// Creates a font set and lists its faces.
   ///
@@ -464,7 +469,7 @@ public final class FontSet: Sendable {
 
   /// A face's axes and named instances' coordinates, read once per face.
   private func variableFont(of face: FaceDescriptor) -> (axes: [FontAxis], instances: [[Double]]) {
-    let key = "\(face.index & 0xFFFF)#\(face.file)"
+    let key = AxesKey(file: face.file, index: face.index & 0xFFFF)
     if let known = axesCache.withLock({ $0[key] }) { return known }
     let font = FontAxesReader.read(file: face.file, index: face.index)
     axesCache.withLock { cache in

@@ -40,16 +40,20 @@ enum LineBuilder {
   private static func run(
     of segment: LineSegment, frame: LineFrame, placed: PlacedText, carets: inout CaretWalk
   ) -> Layout.GlyphRun {
-    let shaped = placed.items[segment.itemIndex]
-    let item = shaped.item
+    let item = placed.items[segment.itemIndex].item
     let attributes = placed.text.runs[item.runIndex].attributes
     let face = placed.faces[item.faceIndex]
+    // Most runs have neither features nor a variable face: their font is left unboxed.
+    let featuresIndex = placed.items[segment.itemIndex].featuresIndex
+    let shapingFont = placed.items[segment.itemIndex].font
+    let typed = featuresIndex != 0 || !shapingFont.coordinates.isEmpty
     let font = Layout.FontReference(
       file: face.file, index: face.index, family: face.family, style: face.style,
       size: attributes.size, synthesizedItalic: item.synthesizedItalic,
       synthesizedBold: item.synthesizedBold,
-      features: placed.featureLists[Int(shaped.featuresIndex)],
-      variations: shaped.font.sortedCoordinates, instance: shaped.font.instanceName)
+      features: typed ? placed.featureLists[Int(featuresIndex)] : FontFeatures(),
+      variations: typed ? shapingFont.sortedCoordinates : FontVariations(),
+      instance: typed ? shapingFont.instanceName : nil)
     let source = placed.paragraph.utf16Range(segment.sourceRange)
     return Layout.GlyphRun(
       font: font, color: attributes.color, link: attributes.link, location: source.lowerBound,

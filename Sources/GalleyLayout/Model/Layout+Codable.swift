@@ -164,21 +164,15 @@ extension Layout.FontReference {
   ///   not read.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    file = try container.decode(String.self, forKey: .file)
-    index = try container.decode(Int.self, forKey: .index)
-    family = try container.decode(String.self, forKey: .family)
-    style = try container.decode(String.self, forKey: .style)
-    size = try container.decode(Double.self, forKey: .size)
-    synthesizedItalic = try container.decode(Bool.self, forKey: .synthesizedItalic)
-    synthesizedBold = try container.decode(Bool.self, forKey: .synthesizedBold)
-    let features = try container.decodeIfPresent(String.self, forKey: .features) ?? ""
+    let featureList = try container.decodeIfPresent(String.self, forKey: .features) ?? ""
+    let features: FontFeatures
     do {
-      self.features = try FontFeatures(parsing: features)
+      features = try FontFeatures(parsing: featureList)
     } catch {
       throw DecodingError.dataCorruptedError(
         forKey: .features, in: container, debugDescription: error.description)
     }
-    variations = FontVariations()
+    var variations = FontVariations()
     if container.contains(.variations) {
       let axes = try container.nestedContainer(keyedBy: AxisKey.self, forKey: .variations)
       // The model keeps axes sorted by tag.
@@ -191,7 +185,16 @@ extension Layout.FontReference {
         variations.set(variation)
       }
     }
-    instance = try container.decodeIfPresent(String.self, forKey: .instance)
+    self.init(
+      file: try container.decode(String.self, forKey: .file),
+      index: try container.decode(Int.self, forKey: .index),
+      family: try container.decode(String.self, forKey: .family),
+      style: try container.decode(String.self, forKey: .style),
+      size: try container.decode(Double.self, forKey: .size),
+      synthesizedItalic: try container.decode(Bool.self, forKey: .synthesizedItalic),
+      synthesizedBold: try container.decode(Bool.self, forKey: .synthesizedBold),
+      features: features, variations: variations,
+      instance: try container.decodeIfPresent(String.self, forKey: .instance))
   }
 
   /// Encodes the font reference, with `features` only when there are some.

@@ -302,22 +302,63 @@ public struct Layout: Hashable, Sendable, Codable {
     public var synthesizedItalic: Bool
     /// Whether the renderer must embolden the glyphs.
     public var synthesizedBold: Bool
+    /// The features, coordinates and instance, boxed: `nil` for a static face shaped with
+    /// its defaults, so such a run's font copies as cheaply as before they existed.
+    private var typography: RunTypography?
+
     /// The OpenType features the run was shaped with beyond the font's defaults.
     ///
     /// They are the layout's, its span's, and the optional ligatures letter spacing turns
-    /// off, sorted by tag; empty for none. JSON: `"features": "-liga,smcp"` in HarfBuzz's canonical form,
-    /// absent when empty.
-    public var features = FontFeatures()
+    /// off, sorted by tag; empty for none. JSON: `"features": "-liga,smcp"` in HarfBuzz's
+    /// canonical form, absent when empty.
+    public var features: FontFeatures {
+      get { typography?.features ?? FontFeatures() }
+      set { typography = RunTypography.make(newValue, variations, instance) }
+    }
     /// The design coordinates of a variable face, one per axis, sorted by tag.
     ///
     /// They are its named instance's or defaults, with the layout's and the span's variations
-    /// set over them; empty for a face that is not variable. JSON: `"variations": {"slnt": 0, "wght": 550}`,
-    /// absent when empty.
-    public var variations = FontVariations()
+    /// set over them; empty for a face that is not variable. JSON:
+    /// `"variations": {"slnt": 0, "wght": 550}`, absent when empty.
+    public var variations: FontVariations {
+      get { typography?.variations ?? FontVariations() }
+      set { typography = RunTypography.make(features, newValue, instance) }
+    }
     /// The named instance at ``variations``, such as `SemiBold`, or `nil`.
     ///
     /// JSON: `"instance"`, absent when `nil`.
-    public var instance: String?
+    public var instance: String? {
+      get { typography?.instance }
+      set { typography = RunTypography.make(features, variations, newValue) }
+    }
+
+    /// A font reference from its parts.
+    ///
+    /// - Parameters:
+    ///   - file: The font file.
+    ///   - index: The face index in the file.
+    ///   - family: The family name.
+    ///   - style: The style name.
+    ///   - size: The size in points.
+    ///   - synthesizedItalic: Whether the renderer must slant the glyphs.
+    ///   - synthesizedBold: Whether the renderer must embolden the glyphs.
+    ///   - features: The OpenType features beyond the font's defaults.
+    ///   - variations: A variable face's design coordinates.
+    ///   - instance: The named instance at `variations`, or `nil`.
+    public init(
+      file: String, index: Int, family: String, style: String, size: Double,
+      synthesizedItalic: Bool, synthesizedBold: Bool, features: FontFeatures = FontFeatures(),
+      variations: FontVariations = FontVariations(), instance: String? = nil
+    ) {
+      self.file = file
+      self.index = index
+      self.family = family
+      self.style = style
+      self.size = size
+      self.synthesizedItalic = synthesizedItalic
+      self.synthesizedBold = synthesizedBold
+      typography = RunTypography.make(features, variations, instance)
+    }
   }
 
   /// One glyph: its id in the font, pen position and advance.
@@ -459,5 +500,39 @@ public struct Layout: Hashable, Sendable, Codable {
       self.rect = rect
       self.color = color
     }
+  }
+}
+
+/// A run's features, coordinates and named instance, shared by the copies of its font
+/// reference; immutable, compared and hashed by value.
+final class RunTypography: Hashable, Sendable {
+  let features: FontFeatures
+  let variations: FontVariations
+  let instance: String?
+
+  private init(_ features: FontFeatures, _ variations: FontVariations, _ instance: String?) {
+    self.features = features
+    self.variations = variations
+    self.instance = instance
+  }
+
+  /// A box of the three, or `nil` when all are empty.
+  static func make(
+    _ features: FontFeatures, _ variations: FontVariations, _ instance: String?
+  ) -> RunTypography? {
+    features.isEmpty && variations.isEmpty && instance == nil
+      ? nil : RunTypography(features, variations, instance)
+  }
+
+  static func == (left: RunTypography, right: RunTypography) -> Bool {
+    left === right
+      || (left.features == right.features && left.variations == right.variations
+        && left.instance == right.instance)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(features)
+    hasher.combine(variations)
+    hasher.combine(instance)
   }
 }

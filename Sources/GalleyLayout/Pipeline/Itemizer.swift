@@ -79,6 +79,10 @@ enum Itemizer {
     // pointer comparison for the shared strings) beat hashing paths and names for every run.
     var faces: [FaceDescriptor] = []
     var faceVariations: [FontVariations] = []
+    // The stylings of fallback faces, found once per face, weight and italic.
+    var fallbackStylings:
+      [(file: String, index: Int, weight: Int, italic: Bool, styling: FaceStyling)] =
+        []
     var styles: [(family: String, weight: Int, isItalic: Bool, face: ResolvedFace)] = []
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
@@ -106,27 +110,24 @@ enum Itemizer {
         for: text[run], utf8Offset: run.utf8Range.lowerBound,
         utf16Offset: run.utf16Range.lowerBound, primary: primary, language: language)
       for part in parts {
-        let face = part.face ?? primary.face
-        let styling =
-          part.face == nil
-          ? FaceStyling(
-            variations: primary.variations, synthesizesBold: primary.synthesizedBold,
-            synthesizesItalic: primary.synthesizedItalic)
-          : fonts.styling(of: face, weight: primary.requestedWeight, italic: attributes.isItalic)
-        let index: Int
-        if let known = faces.indices.firstIndex(where: {
-          faces[$0].index == face.index && faces[$0].file == face.file
-            && faceVariations[$0] == styling.variations
-        }) {
-          index = known
+        let item: TextItem
+        if let fallback = part.face {
+          let styling = Self.styling(
+            of: fallback, weight: primary.requestedWeight, italic: attributes.isItalic,
+            fonts: fonts, known: &fallbackStylings)
+          item = TextItem(
+            utf8Range: part.utf8Range, runIndex: runIndex,
+            faceIndex: Self.index(
+              of: fallback, at: styling.variations, in: &faces, variations: &faceVariations),
+            synthesizedItalic: styling.synthesizesItalic,
+            synthesizedBold: styling.synthesizesBold)
         } else {
-          index = faces.count
-          faces.append(face)
-          faceVariations.append(styling.variations)
+          item = TextItem(
+            utf8Range: part.utf8Range, runIndex: runIndex,
+            faceIndex: Self.index(
+              of: primary.face, at: primary.variations, in: &faces, variations: &faceVariations),
+            synthesizedItalic: primary.synthesizedItalic, synthesizedBold: primary.synthesizedBold)
         }
-        let item = TextItem(
-          utf8Range: part.utf8Range, runIndex: runIndex, faceIndex: index,
-          synthesizedItalic: styling.synthesizesItalic, synthesizedBold: styling.synthesizesBold)
         if let levels {
           append(item, splitAtLevelsOf: levels, to: &items)
         } else {
@@ -135,6 +136,39 @@ enum Itemizer {
       }
     }
     return Itemization(items: items, faces: faces, faceVariations: faceVariations)
+  }
+
+  /// The number of `face` at `variations` in the itemization's faces, added when new.
+  private static func index(
+    of face: FaceDescriptor, at variations: FontVariations, in faces: inout [FaceDescriptor],
+    variations faceVariations: inout [FontVariations]
+  ) -> Int {
+    for index in faces.indices
+    where faces[index].index == face.index && faceVariations[index] == variations
+      && faces[index].file == face.file
+    {
+      return index
+    }
+    faces.append(face)
+    faceVariations.append(variations)
+    return faces.count - 1
+  }
+
+  /// How a fallback face draws a weight and italic (``GalleyFonts/FaceStyling``), found once
+  /// per face, weight and italic in `known` (at most 64).
+  private static func styling(
+    of face: FaceDescriptor, weight: Int, italic: Bool, fonts: FontSet,
+    known: inout [(file: String, index: Int, weight: Int, italic: Bool, styling: FaceStyling)]
+  ) -> FaceStyling {
+    for entry in known
+    where entry.weight == weight && entry.italic == italic && entry.index == face.index
+      && entry.file == face.file
+    {
+      return entry.styling
+    }
+    let styling = fonts.styling(of: face, weight: weight, italic: italic)
+    if known.count < 64 { known.append((face.file, face.index, weight, italic, styling)) }
+    return styling
   }
 
   /// Appends an item cut where the bidi level changes, each part with its level.

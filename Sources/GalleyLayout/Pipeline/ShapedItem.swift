@@ -61,26 +61,23 @@ struct ShapedItem {
           shaping: firstShaping)
       ]
     }
-    var shapings: [Shaping] = []
-    shapings.reserveCapacity(items.count)
-    var sameFeatures = true
-    for item in items {
-      let itemShaping = shaping(item)
-      sameFeatures = sameFeatures && itemShaping.featuresIndex == firstShaping.featuresIndex
-      shapings.append(itemShaping)
+    // Items mostly share their features: the shaping of each is found again below rather
+    // than kept, which saves an array per group.
+    let sameFeatures = items.dropFirst().allSatisfy {
+      shaping($0).featuresIndex == firstShaping.featuresIndex
     }
     let features =
       sameFeatures
       ? firstShaping.features
-      : ShapingFeatures.ranged(
-        zip(shapings, items).map { (features: $0.features, range: $1.utf8Range) })
+      : ShapingFeatures.ranged(items.map { (features: shaping($0).features, range: $0.utf8Range) })
     let glyphs = shaper.shape(
       paragraph, range: first.utf8Range.lowerBound..<last.utf8Range.upperBound, font: font,
       isRightToLeft: first.level & 1 == 1, features: features)
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)
     var next = 0
-    for (item, itemShaping) in zip(items, shapings) {
+    for item in items {
+      let itemShaping = shaping(item)
       let start = next
       while next < glyphs.count, glyphs[next].cluster < item.utf8Range.upperBound { next += 1 }
       shaped.append(

@@ -9,10 +9,21 @@ import GalleyMarkup
 /// the layout uses. Input: the ``Itemization``; output: one ``ShapedItem`` per item.
 final class Shaping {
   private let paragraph: Paragraph
-  private let text: FormattedText
-  /// Label-wide character spacing and kerning table (``LayoutOptions/characterSpacing``,
-  /// ``LayoutOptions/kerningTable``).
-  private let characterSpacing: Double
+  /// What shaping reads of each attributed run, by run index.
+  ///
+  /// Copied once per layout, since reading a run of the text copies all its attributes. The
+  /// spacing includes the label's (``LayoutOptions/characterSpacing``).
+  private let runStyles: [RunStyle]
+
+  /// A run's attributes that shaping reads.
+  private struct RunStyle {
+    var size: Double
+    /// The run's character spacing plus the layout's.
+    var spacing: Double
+    var features: FontFeatures
+    var variations: FontVariations
+  }
+  /// Label-wide kerning table (``LayoutOptions/kerningTable``).
   private let kerningTable: [Character: Double]
   /// ``LayoutOptions/features``, under every item's own.
   private let layoutFeatures: FontFeatures
@@ -45,8 +56,12 @@ final class Shaping {
     accelerators: AcceleratorChain
   ) {
     self.paragraph = paragraph
-    self.text = text
-    characterSpacing = options.characterSpacing
+    runStyles = text.runs.map { run in
+      RunStyle(
+        size: run.attributes.size,
+        spacing: run.attributes.characterSpacing + options.characterSpacing,
+        features: run.attributes.features, variations: run.attributes.variations)
+    }
     kerningTable = options.kerningTable
     layoutFeatures = options.features
     layoutVariations = options.variations
@@ -124,19 +139,19 @@ final class Shaping {
     return reshaped
   }
 
-  private func size(of item: TextItem) -> Double { text.runs[item.runIndex].attributes.size }
+  private func size(of item: TextItem) -> Double { runStyles[item.runIndex].size }
 
   /// The coordinates an item asks of a variable face: its weight's and italic's, then the
   /// layout's, then its span's.
   private func variations(of item: TextItem, in itemization: Itemization) -> FontVariations {
     let styled = itemization.faceVariations[item.faceIndex]
-    let span = text.runs[item.runIndex].attributes.variations
+    let span = runStyles[item.runIndex].variations
     if styled.isEmpty && span.isEmpty { return layoutVariations }
     return styled.merging(layoutVariations).merging(span)
   }
 
   private func characterSpacing(of item: TextItem) -> Double {
-    text.runs[item.runIndex].attributes.characterSpacing + characterSpacing
+    runStyles[item.runIndex].spacing
   }
 
   /// The optional ligatures letter spacing turns off, as CSS and Pango do.
@@ -160,7 +175,7 @@ final class Shaping {
   private func features(
     of item: TextItem, spaced: Bool, paragraph: UnsafeBufferPointer<UInt8>
   ) -> Int32 {
-    let span = text.runs[item.runIndex].attributes.features
+    let span = runStyles[item.runIndex].features
     if layoutFeatures.isEmpty && span.isEmpty && !spaced { return 0 }
     var list = span.isEmpty ? layoutFeatures : layoutFeatures.merging(span)
     if spaced && !CursiveScripts.contains(ShapingScript(guessing: paragraph, item.utf8Range)) {

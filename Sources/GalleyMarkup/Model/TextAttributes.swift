@@ -35,12 +35,21 @@ public struct TextAttributes: Hashable, Sendable {
   /// OpenType features set over the layout's (`%{smcp,tnum}O`); empty for none.
   ///
   /// A tag set here wins over the same tag in the layout's features; the others keep theirs.
-  public var features: FontFeatures
+  public var features: FontFeatures {
+    get { typography?.features ?? FontFeatures() }
+    set { typography = Typography.make(features: newValue, variations: variations) }
+  }
   /// Variable-font axis coordinates set over the layout's (`%{wght=550}V`); empty for none.
   ///
   /// A tag set here wins over the same tag in the layout's variations and over what the
   /// weight and italic choose.
-  public var variations: FontVariations
+  public var variations: FontVariations {
+    get { typography?.variations ?? FontVariations() }
+    set { typography = Typography.make(features: features, variations: newValue) }
+  }
+  /// The features and coordinates, boxed: `nil` when there are none, so attributes without
+  /// them copy with no more reference counting than before they existed.
+  private var typography: Typography?
   /// The index of the link the run belongs to, or `nil`.
   ///
   /// See ``FormattedText/links``.
@@ -79,8 +88,35 @@ public struct TextAttributes: Hashable, Sendable {
     self.isStruckThrough = isStruckThrough
     self.characterSpacing = characterSpacing
     self.baselineShift = baselineShift
+    typography = Typography.make(features: features, variations: variations)
+    self.link = link
+  }
+}
+
+/// ``TextAttributes``' features and coordinates, shared by the copies of one set of attributes.
+///
+/// Immutable: a change makes a new box. Equal boxes compare and hash by value.
+final class Typography: Hashable, Sendable {
+  let features: FontFeatures
+  let variations: FontVariations
+
+  private init(features: FontFeatures, variations: FontVariations) {
     self.features = features
     self.variations = variations
-    self.link = link
+  }
+
+  /// A box of `features` and `variations`, or `nil` when both are empty.
+  static func make(features: FontFeatures, variations: FontVariations) -> Typography? {
+    features.isEmpty && variations.isEmpty
+      ? nil : Typography(features: features, variations: variations)
+  }
+
+  static func == (left: Typography, right: Typography) -> Bool {
+    left === right || (left.features == right.features && left.variations == right.variations)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(features)
+    hasher.combine(variations)
   }
 }
