@@ -92,13 +92,7 @@ public struct FontFeatures: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Sets a feature, replacing the value of the same tag if the list has it.
-  public mutating func set(_ feature: Feature) {
-    if let index = features.firstIndex(where: { $0.tag == feature.tag }) {
-      features[index] = feature
-    } else {
-      features.append(feature)
-    }
-  }
+  public mutating func set(_ feature: Feature) { setAll([feature]) }
 
   /// This list with `other`'s features set over it (later ones win).
   public func merging(_ other: FontFeatures) -> FontFeatures {
@@ -107,19 +101,9 @@ public struct FontFeatures: Hashable, Sendable, CustomStringConvertible {
     return merged
   }
 
-  /// Sets each of `items` in order, finding tags through one index, so that a long list costs
-  /// time in proportion to its length.
+  /// Sets each of `items` in order (``TaggedList/setAll(_:in:tag:)``).
   private mutating func setAll(_ items: [Feature]) {
-    var positions: [UInt32: Int] = [:]
-    for (index, feature) in features.enumerated() { positions[feature.tag] = index }
-    for item in items {
-      if let index = positions[item.tag] {
-        features[index] = item
-      } else {
-        positions[item.tag] = features.count
-        features.append(item)
-      }
-    }
+    TaggedList.setAll(items, in: &features, tag: \.tag)
   }
 
   /// HarfBuzz's canonical form (`hb_feature_to_string`), comma-separated: `-liga,smcp,aalt=2`.
@@ -162,17 +146,7 @@ enum FeatureParser {
 
   /// The items of a comma-separated list, in order.
   static func items(of text: String) throws(FontFeatureError) -> [FontFeatures.Feature] {
-    let bytes = Array(text.utf8)
-    if bytes.allSatisfy(isSpace) { return [] }
-    if String(decoding: bytes.filter { !isSpace($0) }, as: UTF8.self) == "normal" { return [] }
-    var items: [FontFeatures.Feature] = []
-    var start = 0
-    while start <= bytes.count {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-      items.append(try item(bytes[start..<end]))
-      start = end + 1
-    }
-    return items
+    try TaggedList.items(of: text, item)
   }
 
   /// One item, as `hb_feature_from_string` reads it.

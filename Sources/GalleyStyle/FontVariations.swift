@@ -90,18 +90,9 @@ public struct FontVariations: Hashable, Sendable, CustomStringConvertible {
     return merged
   }
 
-  /// Sets each of `items` in order, through one index of tags (linear time).
+  /// Sets each of `items` in order (``TaggedList/setAll(_:in:tag:)``).
   private mutating func setAll(_ items: [Variation]) {
-    var positions: [UInt32: Int] = [:]
-    for (index, variation) in variations.enumerated() { positions[variation.tag] = index }
-    for item in items {
-      if let index = positions[item.tag] {
-        variations[index] = item
-      } else {
-        positions[item.tag] = variations.count
-        variations.append(item)
-      }
-    }
+    TaggedList.setAll(items, in: &variations, tag: \.tag)
   }
 
   /// HarfBuzz's form (`hb_variation_to_string`), comma-separated, whole values without a
@@ -133,19 +124,7 @@ public struct FontVariationError: Error, Hashable, Sendable, CustomStringConvert
 enum VariationParser {
   /// The items of a comma-separated list, in order.
   static func items(of text: String) throws(FontVariationError) -> [FontVariations.Variation] {
-    let bytes = Array(text.utf8)
-    if bytes.allSatisfy(FeatureParser.isSpace) { return [] }
-    if String(decoding: bytes.filter { !FeatureParser.isSpace($0) }, as: UTF8.self) == "normal" {
-      return []
-    }
-    var items: [FontVariations.Variation] = []
-    var start = 0
-    while start <= bytes.count {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-      items.append(try item(bytes[start..<end]))
-      start = end + 1
-    }
-    return items
+    try TaggedList.items(of: text, item)
   }
 
   /// One item, as `hb_variation_from_string` reads it.
