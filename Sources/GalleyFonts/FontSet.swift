@@ -389,11 +389,10 @@ public final class FontSet: Sendable {
   public func resolve(
     _ description: FontDescription, strict: Bool = false
   ) throws(FontSetError) -> ResolvedFace {
-    let width = Int((description.width ?? 100).rounded())
-    return try resolve(
+    try resolve(
       family: family(for: description), weight: description.weight ?? 400,
       italic: (description.slant ?? .upright) != .upright, strict: strict,
-      width: min(1000, max(1, width)))
+      width: description.resolvedWidth)
   }
 
   /// The family a description resolves: its first family that is installed, an alias or a

@@ -75,6 +75,15 @@ enum LayoutSupport {
     return (text, try engine().layout(text, options: options))
   }
 
+  /// The layout of `markup` in `family` at 13 px, checked under every accelerator setting.
+  static func layout(
+    _ markup: String, family: String, options: LayoutOptions = LayoutOptions()
+  ) throws -> Layout {
+    var formatter = formatter
+    formatter.defaultFamily = family
+    return try engine().layout(try formatter.format(markup), options: options)
+  }
+
   /// Each line's text.
   static func lineTexts(_ layout: Layout, _ text: FormattedText) -> [String] {
     let utf16 = Array(text.string.utf16)

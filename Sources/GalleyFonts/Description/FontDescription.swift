@@ -102,6 +102,10 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The width to resolve, in whole percent from 1 to 1000 (100 when the description sets
+  /// none).
+  public var resolvedWidth: Int { min(1000, max(1, Int((width ?? 100).rounded()))) }
+
   /// The features the description turns on: its variant's, then its own.
   public var allFeatures: FontFeatures {
     (variant?.features ?? FontFeatures()).merging(features)

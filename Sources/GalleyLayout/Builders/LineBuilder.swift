@@ -52,7 +52,7 @@ enum LineBuilder {
       size: attributes.size, synthesizedItalic: item.synthesizedItalic,
       synthesizedBold: item.synthesizedBold,
       features: typed ? placed.featureLists[Int(featuresIndex)] : FontFeatures(),
-      variations: typed ? shapingFont.sortedCoordinates : FontVariations(),
+      variations: typed ? shapingFont.coordinates : FontVariations(),
       instance: typed ? shapingFont.instanceName : nil)
     let source = placed.paragraph.utf16Range(segment.sourceRange)
     return Layout.GlyphRun(

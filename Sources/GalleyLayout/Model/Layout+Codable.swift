@@ -197,7 +197,8 @@ extension Layout.FontReference {
       instance: try container.decodeIfPresent(String.self, forKey: .instance))
   }
 
-  /// Encodes the font reference, with `features` only when there are some.
+  /// Encodes the font reference, with `features`, `variations` and `instance` only when it has
+  /// them.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.

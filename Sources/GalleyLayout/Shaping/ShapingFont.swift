@@ -26,12 +26,10 @@ final class ShapingFont: @unchecked Sendable {
   let strikeoutThickness: Int32
   /// A number no other font of the process has, for keys that outlive the font.
   let serial: Int
-  /// The design coordinates the font is at, one per axis of a variable face (its named
-  /// instance's or defaults, with the layout's and the span's variations set over them);
-  /// empty for a face that is not variable.
+  /// The design coordinates the font is at, one per axis of a variable face, sorted by tag as
+  /// the layout reports them (its named instance's or defaults, with the layout's and the
+  /// span's variations set over them); empty for a face that is not variable.
   let coordinates: FontVariations
-  /// ``coordinates`` sorted by tag, as the layout reports them.
-  let sortedCoordinates: FontVariations
   /// The named instance at ``coordinates``, such as `SemiBold`, or `nil`.
   let instanceName: String?
   /// The font's space glyph (drawn, blank, for a tab) and its advance in 26.6.
@@ -62,9 +60,8 @@ final class ShapingFont: @unchecked Sendable {
       hb_font_set_var_coords_design(font, design, UInt32(design.count))
     }
     coordinates = FontVariations(
-      zip(face.axes, design).map { FontVariations.Variation(tag: $0.tag, value: Double($1)) })
-    sortedCoordinates = FontVariations(
-      coordinates.variations.sorted { $0.tagName < $1.tagName })
+      zip(face.axes, design).map { FontVariations.Variation(tag: $0.tag, value: Double($1)) }
+        .sorted { $0.tagName < $1.tagName })
     instanceName = face.namedInstance(at: design)
     hb_font_make_immutable(font)
     self.face = face

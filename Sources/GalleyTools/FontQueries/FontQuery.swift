@@ -101,7 +101,7 @@ package struct FontQuery: Hashable, Sendable {
       let resolved = try fonts.resolve(
         family: name, weight: weight != 0 ? weight : description.weight ?? 0,
         italic: italic || (description.slant ?? .upright) != .upright, strict: strict,
-        width: min(1000, max(1, Int((description.width ?? 100).rounded()))))
+        width: description.resolvedWidth)
       let notes =
         resolved.isSubstituted
         ? "warning: no installed family is named '\(name)'; using '\(resolved.face.family)'"

@@ -12,11 +12,9 @@ struct FeatureShapingTests {
   static func glyphs(
     _ markup: String, features: String, family: String = "DejaVu Sans"
   ) throws -> [Layout.PositionedGlyph] {
-    var formatter = LayoutSupport.formatter
-    formatter.defaultFamily = family
     var options = LayoutOptions()
     options.features = try FontFeatures(parsing: features)
-    let layout = try LayoutSupport.engine().layout(try formatter.format(markup), options: options)
+    let layout = try LayoutSupport.layout(markup, family: family, options: options)
     return layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }
   }
 

@@ -15,9 +15,7 @@ struct SpanFeatureTests {
   static func layout(
     _ markup: String, family: String = "DejaVu Sans", options: LayoutOptions = LayoutOptions()
   ) throws -> Layout {
-    var formatter = LayoutSupport.formatter
-    formatter.defaultFamily = family
-    return try LayoutSupport.engine().layout(try formatter.format(markup), options: options)
+    try LayoutSupport.layout(markup, family: family, options: options)
   }
 
   static func glyphs(_ layout: Layout) -> [Layout.PositionedGlyph] {

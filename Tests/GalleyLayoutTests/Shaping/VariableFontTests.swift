@@ -14,9 +14,7 @@ struct VariableFontTests {
   static func layout(
     _ markup: String, family: String = "Inter", options: LayoutOptions = LayoutOptions()
   ) throws -> Layout {
-    var formatter = LayoutSupport.formatter
-    formatter.defaultFamily = family
-    return try LayoutSupport.engine().layout(try formatter.format(markup), options: options)
+    try LayoutSupport.layout(markup, family: family, options: options)
   }
 
   static func width(_ run: Layout.GlyphRun) -> Double {
