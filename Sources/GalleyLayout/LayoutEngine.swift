@@ -128,7 +128,7 @@ public final class LayoutEngine: Sendable {
     }
     return AssembledText(
       text: text, paragraph: paragraph, faces: itemization.faces, items: items,
-      featureLists: shaping.featureLists.map { $0?.list ?? FontFeatures() }, breaker: breaker,
+      featureLists: shaping.featureLists, breaker: breaker,
       lines: Justifier(paragraph: paragraph, options: options).justify(assembled))
   }
 

@@ -62,6 +62,15 @@ extension ShapingFace {
     return true
   }
 
+  /// HarfBuzz's default features for horizontal text in either direction, with the four
+  /// private ones it turns on too (`Harf` and `HARF` before the others, `Buzz` and `BUZZ`
+  /// after them): their lookups are in every analysis, so a user's list that turns one on
+  /// adds none.
+  static let defaultFeatureTags = [
+    "rvrn", "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs",
+    "dist", "kern", "liga", "rclt", "rand", "trak", "Harf", "HARF", "Buzz", "BUZZ",
+  ].map(tag)
+
   /// The lookups of `table` (`GSUB` or `GPOS`) that HarfBuzz may apply to horizontal text by
   /// default, sorted: those of the features it turns on (and the required features) in the
   /// `latn`, `DFLT` and `dflt` scripts, or with `rightToLeft`, `hebr` and `arab` with the
@@ -77,19 +86,13 @@ extension ShapingFace {
   ) -> [UInt32]? {
     let scripts = (rightToLeft ? ["hebr", "arab", "DFLT", "dflt"] : ["latn", "DFLT", "dflt"])
       .map(tag)
-    // HarfBuzz's default features for horizontal text, with the four private ones it turns on
-    // too (`Harf` and `HARF` before the others, `Buzz` and `BUZZ` after them).
-    let common = [
-      "rvrn", "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs",
-      "dist", "kern", "liga", "rclt", "rand", "trak", "Harf", "HARF", "Buzz", "BUZZ",
-    ]
     let directional =
       rightToLeft
       ? ["rtla", "rtlm", "isol", "fina", "fin2", "fin3", "medi", "med2", "init", "mset", "stch"]
       : ["ltra", "ltrm"]
     let features =
-      (common + directional).map(tag) + added + requiredFeatures(face, table: table, scripts)
-      + [0]
+      defaultFeatureTags + directional.map(tag) + added
+      + requiredFeatures(face, table: table, scripts) + [0]
     guard let lookups = hb_set_create() else { return nil }
     defer { hb_set_destroy(lookups) }
     hb_ot_layout_collect_lookups(face, table, scripts + [0], nil, features, lookups)

@@ -13,7 +13,8 @@ enum LineBuilder {
   /// - Parameter placed: The placed lines.
   /// - Returns: The layout's lines.
   static func lines(of placed: PlacedText) -> [Layout.Line] {
-    zip(placed.lines, placed.stack.frames).map { line, frame in
+    let typographies = RunTypographies(placed)
+    return zip(placed.lines, placed.stack.frames).map { line, frame in
       let paragraph = placed.paragraph
       let range = line.text.utf8Range
       let location = paragraph.utf16Offset(range.lowerBound)
@@ -22,7 +23,11 @@ enum LineBuilder {
       var runs: [Layout.GlyphRun] = []
       runs.reserveCapacity(line.segments.count)
       for segment in line.segments {
-        runs.append(run(of: segment, frame: frame, placed: placed, carets: &carets))
+        runs.append(
+          run(
+            of: segment, frame: frame, placed: placed,
+            typography: typographies[segment.itemIndex],
+            carets: &carets))
         carets.endSegment(at: min(segment.sourceRange.upperBound, contentEnd))
       }
       return Layout.Line(
@@ -36,31 +41,26 @@ enum LineBuilder {
     }
   }
 
-  /// A segment as a glyph run.
+  /// A segment as a glyph run, its font's features, coordinates and instance in `typography`.
   private static func run(
-    of segment: LineSegment, frame: LineFrame, placed: PlacedText, carets: inout CaretWalk
+    of segment: LineSegment, frame: LineFrame, placed: PlacedText, typography: RunTypography?,
+    carets: inout CaretWalk
   ) -> Layout.GlyphRun {
     let item = placed.items[segment.itemIndex].item
     let attributes = placed.text.runs[item.runIndex].attributes
     let face = placed.faces[item.faceIndex]
-    // Most runs have neither features nor a variable face: their font is left unboxed.
-    let featuresIndex = placed.items[segment.itemIndex].featuresIndex
-    let shapingFont = placed.items[segment.itemIndex].font
-    let typed = featuresIndex != 0 || !shapingFont.coordinates.isEmpty
-    let font = Layout.FontReference(
-      file: face.file, index: face.index, family: face.family, style: face.style,
-      size: attributes.size, synthesizedItalic: item.synthesizedItalic,
-      synthesizedBold: item.synthesizedBold,
-      features: typed ? placed.featureLists[Int(featuresIndex)] : FontFeatures(),
-      variations: typed ? shapingFont.coordinates : FontVariations(),
-      instance: typed ? shapingFont.instanceName : nil)
     let source = placed.paragraph.utf16Range(segment.sourceRange)
+    let glyphs = positioned(
+      segment, frame: frame, raisedBy: placed.drawingOffset(of: segment), placed.paragraph,
+      carets: &carets)
+    // The font is made in the call, so it moves into the run rather than being copied.
     return Layout.GlyphRun(
-      font: font, color: attributes.color, link: attributes.link, location: source.lowerBound,
-      length: source.count,
-      glyphs: positioned(
-        segment, frame: frame, raisedBy: placed.drawingOffset(of: segment), placed.paragraph,
-        carets: &carets),
+      font: Layout.FontReference(
+        file: face.file, index: face.index, family: face.family, style: face.style,
+        size: attributes.size, synthesizedItalic: item.synthesizedItalic,
+        synthesizedBold: item.synthesizedBold, typography: typography),
+      color: attributes.color, link: attributes.link, location: source.lowerBound,
+      length: source.count, glyphs: glyphs,
       level: Int(segment.level))
   }
 

@@ -10,7 +10,7 @@ struct PlacedText {
   let text: FormattedText
   let items: [ShapedItem]
   /// The items' OpenType features, by ``ShapedItem/featuresIndex``.
-  let featureLists: [FontFeatures]
+  let featureLists: FeatureLists
   let faces: [FaceDescriptor]
   let lines: [AssembledLine]
   let stack: LineStack

@@ -190,9 +190,10 @@ extension Layout.FontReference: JSONWritable {
     writer.beginObject()
     writer.key("family")
     writer.write(family)
-    if !features.isEmpty {
+    let featuresText = featuresText
+    if !featuresText.isEmpty {
       writer.key("features")
-      writer.write(features.description)
+      writer.write(featuresText)
     }
     writer.key("file")
     writer.write(file)

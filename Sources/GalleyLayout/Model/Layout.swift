@@ -359,6 +359,25 @@ public struct Layout: Hashable, Sendable, Codable {
       self.synthesizedBold = synthesizedBold
       typography = RunTypography.make(features, variations, instance)
     }
+
+    /// A font reference whose features, coordinates and instance are in a box that other
+    /// runs share.
+    init(
+      file: String, index: Int, family: String, style: String, size: Double,
+      synthesizedItalic: Bool, synthesizedBold: Bool, typography: RunTypography?
+    ) {
+      self.file = file
+      self.index = index
+      self.family = family
+      self.style = style
+      self.size = size
+      self.synthesizedItalic = synthesizedItalic
+      self.synthesizedBold = synthesizedBold
+      self.typography = typography
+    }
+
+    /// ``features`` in HarfBuzz's canonical form, made once per box; empty for none.
+    var featuresText: String { typography?.featuresText ?? "" }
   }
 
   /// One glyph: its id in the font, pen position and advance.
@@ -509,19 +528,29 @@ final class RunTypography: Hashable, Sendable {
   let features: FontFeatures
   let variations: FontVariations
   let instance: String?
+  /// The features in HarfBuzz's canonical form, as the layout document writes them; empty
+  /// for none.
+  let featuresText: String
 
-  private init(_ features: FontFeatures, _ variations: FontVariations, _ instance: String?) {
+  private init(
+    _ features: FontFeatures, _ variations: FontVariations, _ instance: String?,
+    featuresText: String?
+  ) {
     self.features = features
     self.variations = variations
     self.instance = instance
+    self.featuresText = featuresText ?? (features.isEmpty ? "" : features.description)
   }
 
   /// A box of the three, or `nil` when all are empty.
+  ///
+  /// - Parameter featuresText: ``featuresText`` when the caller has it already.
   static func make(
-    _ features: FontFeatures, _ variations: FontVariations, _ instance: String?
+    _ features: FontFeatures, _ variations: FontVariations, _ instance: String?,
+    featuresText: String? = nil
   ) -> RunTypography? {
     features.isEmpty && variations.isEmpty && instance == nil
-      ? nil : RunTypography(features, variations, instance)
+      ? nil : RunTypography(features, variations, instance, featuresText: featuresText)
   }
 
   static func == (left: RunTypography, right: RunTypography) -> Bool {

@@ -16,7 +16,7 @@ struct AssembledText {
   /// Its shaped items.
   let items: [ShapedItem]
   /// The items' OpenType features, by ``ShapedItem/featuresIndex``.
-  let featureLists: [FontFeatures]
+  let featureLists: FeatureLists
   /// The line breaker's sums of advances, which measure any range as a line.
   let breaker: LineBreaker
   /// The lines, assembled and justified.

@@ -111,7 +111,7 @@ enum Itemizer {
         utf16Offset: run.utf16Range.lowerBound, primary: primary, language: language)
       for part in parts {
         let item: TextItem
-        if let fallback = part.face {
+        if let fallback = part.face, !part.isPrimary {
           let styling = Self.styling(
             of: fallback, weight: primary.requestedWeight, italic: attributes.isItalic,
             fonts: fonts, known: &fallbackStylings)

@@ -31,10 +31,8 @@ final class Shaping {
   private let layoutVariations: FontVariations
   /// ``LayoutOptions/opticalSizing``.
   private let opticalSizing: Bool
-  /// The feature lists of this layout's items, numbered as ``ShapedItem/featuresIndex``;
-  /// number 0 is the fonts' defaults.
-  private(set) var featureLists: [ShapingFeatures?] = [nil]
-  private var featureNumbers: [FontFeatures: Int32] = [:]
+  /// The feature lists of this layout's items, numbered as ``ShapedItem/featuresIndex``.
+  private(set) var featureLists = FeatureLists()
   /// The last list of features made and its number, which the next item most likely has too.
   private var lastFeatures: (list: FontFeatures, index: Int32)?
   private let cache: ShapingFontCache
@@ -132,7 +130,7 @@ final class Shaping {
       ShapedItem.shape(
         item.item, range: range, font: item.font, paragraph: bytes, shaper: shaper,
         shaping: ShapedItem.Shaping(
-          features: featureLists[Int(item.featuresIndex)], featuresIndex: item.featuresIndex,
+          features: featureLists[item.featuresIndex], featuresIndex: item.featuresIndex,
           characterSpacing: characterSpacing(of: item.item)))
     }
     if !kerningTable.isEmpty { kern(&reshaped) }
@@ -166,7 +164,7 @@ final class Shaping {
     let spacing = characterSpacing(of: item)
     let index = features(of: item, spaced: spacing != 0, paragraph: paragraph)
     return ShapedItem.Shaping(
-      features: featureLists[Int(index)], featuresIndex: index, characterSpacing: spacing)
+      features: featureLists[index], featuresIndex: index, characterSpacing: spacing)
   }
 
   /// An item's features: the layout's, then (in a spaced item not in a cursive script) the
@@ -185,14 +183,7 @@ final class Shaping {
     }
     if list.isEmpty { return 0 }
     if let last = lastFeatures, last.list == list { return last.index }
-    let index: Int32
-    if let known = featureNumbers[list] {
-      index = known
-    } else {
-      index = Int32(featureLists.count)
-      featureLists.append(ShapingFeatures.interned(list))
-      featureNumbers[list] = index
-    }
+    let index = featureLists.number(of: list)
     lastFeatures = (list, index)
     return index
   }

@@ -20,14 +20,20 @@ final class ShapingFeatures: @unchecked Sendable {
   let list: FontFeatures
   /// A number no other list of the process has, or `nil` when the list is not interned.
   let serial: Int?
-  /// The tags the list turns on (a value other than 0), sorted: the features whose lookups the
+  /// The tags the list turns on (a value other than 0) that HarfBuzz does not turn on by
+  /// default (``ShapingFace/defaultFeatureTags``), sorted: the features whose lookups the
   /// accelerators' analysis adds to the face's defaults (``ShapingStyle/analysis``).
   let addedTags: [UInt32]
+  /// The list as a run's font reports it, made once per list: `nil` for a ranged list.
+  let typography: RunTypography?
 
   /// Lists interned before new ones go without a serial.
   static let internLimit = 1024
 
   private static let interned = Mutex<[FontFeatures: ShapingFeatures]>([:])
+  /// The list last interned, as asked (unsorted), and its object: most layouts of a process
+  /// ask for the same list, found here without sorting or hashing.
+  private static let recent = Mutex<(asked: FontFeatures, list: ShapingFeatures)?>(nil)
   private static let serials = Atomic<Int>(0)
 
   private init(_ list: FontFeatures, serial: Int?) {
@@ -42,7 +48,10 @@ final class ShapingFeatures: @unchecked Sendable {
     }
     self.list = list
     self.serial = serial
-    addedTags = list.features.filter { $0.value != 0 }.map(\.tag)
+    addedTags = list.features.filter {
+      $0.value != 0 && !ShapingFace.defaultFeatureTags.contains($0.tag)
+    }.map(\.tag)
+    typography = RunTypography.make(list, FontVariations(), nil)
   }
 
   private init(ranged values: [hb_feature_t]) {
@@ -50,6 +59,7 @@ final class ShapingFeatures: @unchecked Sendable {
     list = FontFeatures()
     serial = nil
     addedTags = []
+    typography = nil
   }
 
   /// The features of consecutive parts of one buffer, each list over its part's clusters
@@ -73,13 +83,16 @@ final class ShapingFeatures: @unchecked Sendable {
   /// The interned list of `features`, or `nil` when there are none (each font's defaults).
   static func interned(_ features: FontFeatures) -> ShapingFeatures? {
     guard !features.isEmpty else { return nil }
+    if let known = recent.withLock({ $0?.asked == features ? $0?.list : nil }) { return known }
     let sorted = FontFeatures(features.features.sorted { $0.tag < $1.tag })
-    return interned.withLock { table in
+    let list = interned.withLock { table in
       if let known = table[sorted] { return known }
       guard table.count < internLimit else { return ShapingFeatures(sorted, serial: nil) }
       let made = ShapingFeatures(sorted, serial: serials.add(1, ordering: .relaxed).newValue)
       table[sorted] = made
       return made
     }
+    if list.serial != nil { recent.withLock { $0 = (features, list) } }
+    return list
   }
 }
