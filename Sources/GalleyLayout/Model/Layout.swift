@@ -544,7 +544,12 @@ final class RunTypography: Hashable, Sendable {
 
   /// A box of the three, or `nil` when all are empty.
   ///
-  /// - Parameter featuresText: ``featuresText`` when the caller has it already.
+  /// - Parameters:
+  ///   - features: The features.
+  ///   - variations: The coordinates.
+  ///   - instance: The named instance.
+  ///   - featuresText: ``featuresText`` when the caller has it already.
+  /// - Returns: The box.
   static func make(
     _ features: FontFeatures, _ variations: FontVariations, _ instance: String?,
     featuresText: String? = nil
