@@ -47,19 +47,23 @@ enum LineBuilder {
     carets: inout CaretWalk
   ) -> Layout.GlyphRun {
     let item = placed.items[segment.itemIndex].item
-    let attributes = placed.text.runs[item.runIndex].attributes
-    let face = placed.faces[item.faceIndex]
     let source = placed.paragraph.utf16Range(segment.sourceRange)
     let glyphs = positioned(
       segment, frame: frame, raisedBy: placed.drawingOffset(of: segment), placed.paragraph,
       carets: &carets)
-    // The font is made in the call, so it moves into the run rather than being copied.
+    // Fields are read in place (a copy of a whole run or face costs a retain per field), and
+    // the font is made in the call, so it moves into the run.
+    let runIndex = item.runIndex
+    let faceIndex = item.faceIndex
     return Layout.GlyphRun(
       font: Layout.FontReference(
-        file: face.file, index: face.index, family: face.family, style: face.style,
-        size: attributes.size, synthesizedItalic: item.synthesizedItalic,
-        synthesizedBold: item.synthesizedBold, typography: typography),
-      color: attributes.color, link: attributes.link, location: source.lowerBound,
+        file: placed.faces[faceIndex].file, index: placed.faces[faceIndex].index,
+        family: placed.faces[faceIndex].family, style: placed.faces[faceIndex].style,
+        size: placed.text.runs[runIndex].attributes.size,
+        synthesizedItalic: item.synthesizedItalic, synthesizedBold: item.synthesizedBold,
+        typography: typography),
+      color: placed.text.runs[runIndex].attributes.color,
+      link: placed.text.runs[runIndex].attributes.link, location: source.lowerBound,
       length: source.count, glyphs: glyphs,
       level: Int(segment.level))
   }

@@ -13,7 +13,9 @@ struct RunTypographies {
   /// The boxes of a layout's items.
   init(_ placed: PlacedText) {
     let items = placed.items
-    guard let first = items.first else { return }
+    guard let first = items.first,
+      items.contains(where: { $0.featuresIndex != 0 || !$0.font.coordinates.isEmpty })
+    else { return }
     let shared = items.allSatisfy {
       $0.featuresIndex == first.featuresIndex && $0.font === first.font
     }

@@ -362,6 +362,7 @@ public struct Layout: Hashable, Sendable, Codable {
 
     /// A font reference whose features, coordinates and instance are in a box that other
     /// runs share.
+    @inline(__always)
     init(
       file: String, index: Int, family: String, style: String, size: Double,
       synthesizedItalic: Bool, synthesizedBold: Bool, typography: RunTypography?
