@@ -99,7 +99,8 @@ public final class LayoutEngine: Sendable {
     let levels = try BidiLevels.analyze(
       paragraph, direction: options.direction.base, isolating: isolated)
     var itemization = Itemizer.items(
-      of: text, fonts: fonts, language: options.language, levels: levels)
+      of: text, fonts: fonts, language: options.language, width: options.fontWidth,
+      levels: levels)
     itemization.split(at: paragraph.paragraphStarts)
     let shaping = Shaping(
       paragraph: paragraph, text: text, options: options, cache: cache,

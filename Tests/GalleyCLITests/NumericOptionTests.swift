@@ -14,7 +14,7 @@ struct NumericOptionTests {
     "o", "output", "format", "json", "background", "shadow-color", "glow-color",
     "inner-shadow-color", "gradient", "gradient-type", "outline-color", "outline-join",
     "outline-mode", "link-color", "png-compression", "direction", "accelerators", "features",
-    "variations",
+    "variations", "font-description",
   ]
 
   /// Options whose value is a pair `X,Y`.

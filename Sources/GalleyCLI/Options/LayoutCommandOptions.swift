@@ -136,6 +136,16 @@ struct LayoutCommandOptions: ParsableArguments {
   var family: String?
 
   @Option(
+    help: """
+      The text's font in one string, as Pango reads them ("Inter Semi-Bold 13 @opsz=20 \
+      #tnum", "DejaVu Sans, Noto Sans Italic 12") or a fontconfig pattern \
+      ("DejaVu Sans:weight=200"): its family (the first installed), weight, italic, size, \
+      width, features and coordinates. --family, --size, --features and --variations win \
+      over its parts.
+      """)
+  var fontDescription: String?
+
+  @Option(
     parsing: .unconditional,
     help: "The default size in points, 1 point = 1 pixel at scale 1 (the same as --default-size).")
   var size: Double?
@@ -232,6 +242,27 @@ struct LayoutCommandOptions: ParsableArguments {
         "'--size' must be above 0 and at most \(Int(MarkupFormatter.maximumSize)).")
     }
     if let family { try FamilyNameOption.check(family, option: "'--family'") }
+    _ = try parsedFontDescription()
+  }
+
+  /// `--font-description`, read, or `nil` when not given.
+  ///
+  /// - Throws: A `ValidationError` (exit 64) naming the word that does not read, or a family
+  ///   name the font set refuses.
+  func parsedFontDescription() throws(ValidationError) -> FontDescription? {
+    guard let fontDescription else { return nil }
+    let description: FontDescription
+    do {
+      description = try FontDescription(parsing: fontDescription)
+    } catch {
+      throw ValidationError("'--font-description': \(error).")
+    }
+    for name in description.families {
+      if let problem = FamilyNameOption.problem(with: name, option: "'--font-description'") {
+        throw ValidationError(problem)
+      }
+    }
+    return description
   }
 
   /// Checks the line limit, truncation and autoshrink options, naming the option at fault.
@@ -280,15 +311,20 @@ struct LayoutCommandOptions: ParsableArguments {
 
   /// The job the options describe, for the input's text.
   ///
-  /// - Parameter source: The input, markup unless `--plain`.
+  /// - Parameters:
+  ///   - source: The input, markup unless `--plain`.
+  ///   - fonts: The font set that picks the first installed of `--font-description`'s
+  ///     families, or `nil` to take its first.
   /// - Returns: The job: lenient and strict as asked, reporting replaced families.
-  func job(source: String) -> TextJob {
-    var formatter = formatterOptions.formatter
-    if let family { formatter.defaultFamily = family }
-    if let size { formatter.defaultSize = size }
+  func job(source: String, fonts: FontSet? = nil) -> TextJob {
     var job = TextJob(
-      source: source, sourceName: inputOptions.sourceName, formatter: formatter,
+      source: source, sourceName: inputOptions.sourceName, formatter: formatterOptions.formatter,
       layoutOptions: layoutOptions)
+    if let description = try? parsedFontDescription() {
+      job.apply(description, fonts: fonts)
+    }
+    if let family { job.formatter.defaultFamily = family }
+    if let size { job.formatter.defaultSize = size }
     job.isPlain = plain
     job.isLenient = formatterOptions.lenient
     job.isStrict = strict
@@ -306,19 +342,34 @@ struct LayoutCommandOptions: ParsableArguments {
   /// - Returns: The job, its runner and its layout, or why there is none.
   func makeLayout() -> Result<LaidOutText, Failure> {
     do throws(Failure) {
-      let job = job(source: try inputOptions.readSource())
+      let source = try inputOptions.readSource()
+      // A description that lists several families needs the fonts to pick one before the
+      // text is formatted; otherwise the fonts load after the markup is checked.
+      let picksFamily = ((try? parsedFontDescription())?.families.count ?? 0) > 1
+      var fonts: FontSet? = nil
+      if picksFamily { fonts = try makeFontSet() }
+      let job = job(source: source, fonts: fonts)
       let formatted = try JobRunner.prepare(job)
-      let fonts: FontSet
-      do {
-        fonts = try fontOptions.makeFontSet()
-      } catch {
-        throw Failure(error)
-      }
-      let runner = JobRunner(fonts: fonts, accelerators: accelerators)
+      let fontSet: FontSet
+      if let fonts { fontSet = fonts } else { fontSet = try makeFontSet() }
+      let runner = JobRunner(fonts: fontSet, accelerators: accelerators)
       let laidOut = try runner.layout(job, prepared: formatted)
       return .success(LaidOutText(job: job, runner: runner, result: laidOut))
     } catch {
       return .failure(error)
+    }
+  }
+}
+
+extension LayoutCommandOptions {
+  /// The font set of ``fontOptions``.
+  ///
+  /// - Throws: ``GalleyTools/Failure`` when it cannot be loaded.
+  fileprivate func makeFontSet() throws(Failure) -> FontSet {
+    do {
+      return try fontOptions.makeFontSet()
+    } catch {
+      throw Failure(error)
     }
   }
 }

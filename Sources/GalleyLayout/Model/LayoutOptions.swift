@@ -97,6 +97,13 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Whether a variable face's optical size axis (`opsz`) follows each run's size in points
   /// where no variation sets it, as CSS `font-optical-sizing: auto` does (the default).
   public var opticalSizing = true
+  /// The width every run's face is resolved at, in percent of normal, 1 to 1,000 (CSS
+  /// `font-stretch`; 100, the default, is normal, 75 condensed).
+  ///
+  /// A family's condensed or expanded faces, or a variable face's `wdth` axis, give it, as
+  /// `FontSet.resolve(family:weight:italic:strict:width:)` finds them; fallback faces keep
+  /// their normal width.
+  public var fontWidth = 100
   /// The paragraphs' base direction: ``Direction/auto`` (the default) finds each one's from
   /// its text.
   public var direction: Direction
@@ -201,6 +208,7 @@ public struct LayoutOptions: Hashable, Sendable {
     if let language, language.isEmpty || language.utf8.count > 64 {
       return "the language tag must have 1 to 64 characters"
     }
+    if !(1...1000).contains(fontWidth) { return "the font width must be 1 to 1000 percent" }
     return boxProblem ?? indentProblem ?? spacingProblem ?? tabStopsProblem ?? fittingProblem
   }
 }

@@ -68,10 +68,13 @@ enum Itemizer {
   ///   - text: The text and its runs.
   ///   - fonts: The fonts to resolve the runs' families with.
   ///   - language: A BCP 47 tag for fallback, or `nil`.
+  ///   - width: The width in percent every run's face is resolved at
+  ///     (``LayoutOptions/fontWidth``).
   ///   - levels: The text's bidi levels, or `nil` when it needs none (every item at level 0).
   /// - Returns: The items in text order and their faces.
   static func items(
-    of text: FormattedText, fonts: FontSet, language: String?, levels: BidiLevels? = nil
+    of text: FormattedText, fonts: FontSet, language: String?, width: Int = 100,
+    levels: BidiLevels? = nil
   ) -> Itemization {
     var items: [TextItem] = []
     items.reserveCapacity(text.runs.count)
@@ -97,7 +100,8 @@ enum Itemizer {
         // gets regular, then sans-serif: a run is never dropped.
         let resolved =
           (try? fonts.resolve(
-            family: attributes.family, weight: attributes.weight, italic: attributes.isItalic))
+            family: attributes.family, weight: attributes.weight, italic: attributes.isItalic,
+            width: width))
           ?? (try? fonts.resolve(family: attributes.family))
           ?? (try? fonts.resolve(family: "sans-serif"))
         guard let resolved else { continue }  // only when no font is installed at all

@@ -32,6 +32,9 @@ public struct MarkupFormatter: Hashable, Sendable {
   public var defaultSize: Double = 17
   /// The weight that text starts with, and that `%w` and `%N` restore (see `FontWeight`).
   public var defaultWeight: Int = 0
+  /// Whether text starts italic; `%N` restores it, and `%I` and `%i` turn italic on and off
+  /// whatever it is.
+  public var defaultItalic = false
   /// The text color that text starts with, and that `%c` restores.
   public var defaultColor: TextColor = .black
   /// The background color that text starts with, and that `%d` restores; `nil` for none.
@@ -68,8 +71,8 @@ public struct MarkupFormatter: Hashable, Sendable {
   /// The attributes text starts with.
   public var defaultAttributes: TextAttributes {
     TextAttributes(
-      family: defaultFamily, size: defaultSize, weight: defaultWeight, color: defaultColor,
-      background: defaultBackground)
+      family: defaultFamily, size: defaultSize, weight: defaultWeight, isItalic: defaultItalic,
+      color: defaultColor, background: defaultBackground)
   }
 
   /// Formats markup strictly: any problem is an error.

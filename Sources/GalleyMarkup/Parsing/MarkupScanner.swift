@@ -73,7 +73,8 @@ struct MarkupScanner {
     } else {
       self.defaults = ScanAttributes(
         family: families.defaultID, size: formatter.defaultSize, weight: formatter.defaultWeight,
-        color: formatter.defaultColor, background: formatter.defaultBackground)
+        isItalic: formatter.defaultItalic, color: formatter.defaultColor,
+        background: formatter.defaultBackground)
     }
     self.families = families
     self.current = defaults

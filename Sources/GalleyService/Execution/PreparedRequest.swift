@@ -38,6 +38,13 @@ package struct PreparedRequest: Sendable {
       throw RequestError(
         field: "markup", "has \(markupBytes) bytes; at most \(limits.maximumMarkupBytes)")
     }
+    if let text = request.defaults?.fontDescription {
+      let limit = Self.maximumFontDescriptionLength
+      guard (1...limit).contains(text.unicodeScalars.count) else {
+        throw RequestError(
+          field: "defaults.fontDescription", "must have 1 to \(limit) characters")
+      }
+    }
     let formatter = try Self.formatter(request, limits: limits)
     var layoutOptions = LayoutOptions()
     try LayoutFields.table.apply(request.layout ?? [:], to: &layoutOptions)
@@ -64,6 +71,37 @@ package struct PreparedRequest: Sendable {
     guard tolerance >= 0, tolerance <= 10_000 else {
       throw RequestError(field: "tolerance", "must be in 0...10000")
     }
+  }
+
+  /// The longest `defaults.fontDescription`, in Unicode scalars (JSON Schema's characters).
+  package static let maximumFontDescriptionLength = 1024
+
+  /// Takes `defaults.fontDescription` into the job (``GalleyJobs/TextJob/apply(_:fonts:)``),
+  /// below the request's own `defaults.family`, `defaults.size`, `defaults.weight` and layout
+  /// fields; the fonts pick the first installed of its families.
+  ///
+  /// The schema checks only the string's length: whether it reads as a description is
+  /// checked here, once the fonts are known.
+  ///
+  /// - Parameter fonts: The service's fonts.
+  /// - Throws: ``RequestError`` for `defaults.fontDescription` when it does not read or names
+  ///   a family the font set refuses.
+  package mutating func applyFontDescription(fonts: FontSet) throws(RequestError) {
+    guard let text = request.defaults?.fontDescription else { return }
+    let field = "defaults.fontDescription"
+    let description: FontDescription
+    do {
+      description = try FontDescription(parsing: text)
+    } catch {
+      throw RequestError(field: field, error.description)
+    }
+    for family in description.families { try Self.checkFamily(family, field: field) }
+    let explicit = job.formatter
+    job.apply(description, fonts: fonts)
+    if request.defaults?.family != nil { job.formatter.defaultFamily = explicit.defaultFamily }
+    if request.defaults?.size != nil { job.formatter.defaultSize = explicit.defaultSize }
+    if request.defaults?.weight != nil { job.formatter.defaultWeight = explicit.defaultWeight }
+    job.layoutOptions.truncationToken.formatter = job.formatter
   }
 
   /// The formatter of a request: the tables and the defaults, each checked as the CLI

@@ -42,7 +42,9 @@ package final class TextService: Sendable {
   /// - Throws: ``GalleyTools/Failure`` (request) naming the field.
   package func prepare(_ body: [UInt8]) throws(Failure) -> PreparedRequest {
     do {
-      return try PreparedRequest(RequestDecoder.decode(body), limits: limits)
+      var request = try PreparedRequest(RequestDecoder.decode(body), limits: limits)
+      try request.applyFontDescription(fonts: runner.fonts)
+      return request
     } catch {
       throw Failure(error)
     }

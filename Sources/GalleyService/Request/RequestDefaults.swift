@@ -2,7 +2,7 @@ import GalleySupport
 
 /// What text starts in before any code changes it: the request's `defaults` object, the CLI's
 /// `--default-family`, `--default-size`, `--default-weight`, `--default-color` and
-/// `--default-background`.
+/// `--default-background`, and the layout commands' `--font-description`.
 package struct RequestDefaults: Codable, Hashable, Sendable {
   /// The family (default `sans-serif`).
   package var family: String?
@@ -14,6 +14,9 @@ package struct RequestDefaults: Codable, Hashable, Sendable {
   package var color: String?
   /// The background color (none by default).
   package var background: String?
+  /// The text's font in one string (`FontDescription`): its parts set what `family`, `size`
+  /// and `weight` leave unset, and the layout's features, coordinates and width.
+  package var fontDescription: String?
 
   /// Defaults that change nothing.
   package init() {}
@@ -32,6 +35,8 @@ package struct RequestDefaults: Codable, Hashable, Sendable {
       case "weight": weight = try object.decode(JSONValue?.self, forKey: key)
       case "color": color = try object.decode(String?.self, forKey: key)
       case "background": background = try object.decode(String?.self, forKey: key)
+      case "fontDescription":
+        fontDescription = try object.decode(String?.self, forKey: key)
       default: throw fields.unknown(key)
       }
     }

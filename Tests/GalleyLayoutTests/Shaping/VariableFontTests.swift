@@ -102,4 +102,25 @@ struct VariableFontTests {
     #expect(json.contains(#""variations":{"slnt":0,"wght":550}"#))
     #expect(try JSONDecoder().decode(Layout.self, from: data) == layout)
   }
+
+  /// ``LayoutOptions/fontWidth`` resolves every run at a width: a family's condensed faces
+  /// (DejaVu Sans Condensed at 87.5%), its normal faces for a width nearer normal, and fallback
+  /// faces at their own; a width out of range is a problem.
+  @Test func fontWidthPicksCondensedFaces() throws {
+    var options = LayoutOptions()
+    let styles = try [100, 87, 75, 110].map { width in
+      options.fontWidth = width
+      return try Self.layout("Hi %Bthere", family: "DejaVu Sans", options: options)
+        .lines[0].runs.map(\.font.style)
+    }
+    #expect(
+      styles == [
+        ["Book", "Bold"], ["Condensed", "Condensed Bold"], ["Condensed", "Condensed Bold"],
+        ["Book", "Bold"],
+      ])
+    for width in [0, 1001] {
+      options.fontWidth = width
+      #expect(options.problem == "the font width must be 1 to 1000 percent")
+    }
+  }
 }

@@ -124,13 +124,16 @@ struct CodeTests {
     formatter.defaultFamily = "DejaVu Serif"
     formatter.defaultSize = 13
     formatter.defaultWeight = 300
+    formatter.defaultItalic = true
     formatter.defaultColor = .white
     formatter.defaultBackground = .black
-    let text = try formatter.format("a%0F%B%24S%0Cb%N%f%w%s%c%dc")
+    let text = try formatter.format("a%0F%B%i%24S%0Cb%N%f%w%s%c%dc")
     let defaults = formatter.defaultAttributes
+    #expect(defaults.isItalic)
     #expect(text.runs.first?.attributes == defaults)
     #expect(text.runs.last?.attributes == defaults)
     #expect(text.runs.count == 3)
+    #expect(text.runs[1].attributes.isItalic == false)
   }
 
   @Test func defaultsMatchDAAttributedStringFormatter() {
