@@ -78,6 +78,66 @@ Galley.FontLookup = (function () {
   }
 
   /**
+   * Reads `tag=value` items of a coordinate list (HarfBuzz's form), in order; items in other
+   * forms are dropped, since the sliders write HarfBuzz's form back.
+   * @param {string} text The list, such as "wght=550,opsz=20".
+   * @returns {Map<string, string>} The values by tag.
+   */
+  function coordinates(text) {
+    const values = new Map();
+    for (const item of text.split(",")) {
+      const match = /^\s*([\x20-\x7e]{1,4}?)\s*=\s*(-?[0-9.]+)\s*$/.exec(item);
+      if (match) values.set(match[1], match[2]);
+    }
+    return values;
+  }
+
+  /**
+   * One slider per design axis of a variable face: moving one sets its tag in the page's
+   * "Axis coordinates" option (`layout.variations`), which renders again.
+   * @param {object[]} axes The face's axes (tag, min, default, max) from `GET /v1/font`.
+   * @param {string} name The face's name, for the group's legend.
+   * @returns {HTMLFieldSetElement} The sliders.
+   */
+  function axisSliders(axes, name) {
+    const group = document.createElement("fieldset");
+    group.className = "axes";
+    group.dataset.testid = "font-axes";
+    const legend = document.createElement("legend");
+    legend.textContent = "Axes of " + name + " (set in Axis coordinates)";
+    group.appendChild(legend);
+    const field = document.querySelector('[data-testid="option-variations"]');
+    for (const axis of axes) {
+      const id = "axis-" + axis.tag.replace(/[^A-Za-z0-9]/g, "_");
+      const label = document.createElement("label");
+      label.htmlFor = id;
+      const slider = document.createElement("input");
+      slider.type = "range";
+      slider.id = id;
+      slider.dataset.testid = id;
+      slider.min = String(axis.min);
+      slider.max = String(axis.max);
+      slider.step = axis.max - axis.min > 20 ? "1" : "0.1";
+      const set = field ? coordinates(field.value).get(axis.tag) : undefined;
+      slider.value = set !== undefined ? set : String(axis.default);
+      const value = document.createElement("output");
+      value.htmlFor = id;
+      value.textContent = slider.value;
+      label.textContent = axis.tag + " (" + axis.min + "…" + axis.max + ", default " + axis.default + ")";
+      slider.addEventListener("input", () => {
+        value.textContent = slider.value;
+        if (!field) return;
+        const values = coordinates(field.value);
+        values.set(axis.tag, slider.value);
+        field.value = [...values].map(([tag, number]) => tag + "=" + number).join(",");
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      group.append(label, slider, value);
+    }
+    return group;
+  }
+
+  /**
    * Looks up a face and shows it with its family's ladder.
    * @param {{family: string, weight: string, italic: boolean}} query The question.
    * @param {HTMLElement} output Where the answer goes.
@@ -103,6 +163,9 @@ Galley.FontLookup = (function () {
     const synthesized = [face.synthesizedBold && "bold", face.synthesizedItalic && "italic"].filter(Boolean);
     define(list, "Synthesized", synthesized.length ? synthesized.join(", ") : "nothing");
     const children = [list];
+    if (Array.isArray(face.axes) && face.axes.length) {
+      children.push(axisSliders(face.axes, face.family + " " + face.style));
+    }
     const known = await loadFamilies(datalist);
     const family = known.find((item) => item.name === face.family);
     if (family) children.push(ladderTable(family));

@@ -14,6 +14,7 @@ Galley.OptionsTable = (function () {
   const groups = [
     {
       title: "Text", open: true, fields: [
+        { id: "fontDescription", path: "defaults.fontDescription", label: "Font description", kind: "text", placeholder: "such as Inter Semi-Bold 13 #tnum", help: "Pango's form or a fontconfig pattern; the fields below win over its parts" },
         { id: "family", path: "defaults.family", label: "Family", kind: "text", list: "family-names", placeholder: "sans-serif" },
         { id: "size", path: "defaults.size", label: "Size (pt)", kind: "number", min: 0.1, max: 1000, step: "any", placeholder: "17" },
         { id: "weight", path: "defaults.weight", label: "Weight", kind: "numberOrText", placeholder: "0", help: "−3…3, 100…1000 or a name" },

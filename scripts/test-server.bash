@@ -11,7 +11,8 @@ test_server_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 test_server_fonts=(
   "$test_server_root/Tests/Fonts/dejavu" "$test_server_root/Tests/Fonts/liberation2"
   "$test_server_root/Tests/Fonts/lato" "$test_server_root/Tests/Fonts/noto"
-  "$test_server_root/Tests/Fonts/droid"
+  "$test_server_root/Tests/Fonts/droid" "$test_server_root/Tests/Fonts/inter"
+  "$test_server_root/Tests/Fonts/firacode"
 )
 
 # Writes the hermetic fontconfig file (the same XML as FontSet.hermeticXML) into $1.

@@ -229,6 +229,34 @@ def check_font_lookup(driver):
     rungs = driver.find_elements(By.CSS_SELECTOR, '[data-testid="font-ladder"] tr')
     expect(len(rungs) == 8, f"the ladder has {len(rungs) - 1} steps, not 7")
     print("ok: the font lookup shows DejaVu Sans Bold and its 7-step ladder")
+    expect(not driver.find_elements(By.CSS_SELECTOR, '[data-testid="font-axes"]'),
+           "a static face shows axis sliders")
+
+
+def check_axis_slider(driver):
+    """Looks up Inter, a variable face: its wght slider sets the axis coordinates option, and
+    the preview renders again with them."""
+    set_field(driver, "option-family", "Inter")
+    set_field(driver, "option-variations", "opsz=20")
+    wait_for_preview(driver)
+    set_field(driver, "lookup-family", "Inter")
+    set_field(driver, "lookup-weight", "400")
+    by_test_id(driver, "font-lookup").submit()
+    WebDriverWait(driver, TIMEOUT).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="axis-wght"]'))
+    slider = by_test_id(driver, "axis-wght")
+    bounds = (slider.get_attribute("min"), slider.get_attribute("max"), slider.get_attribute("value"))
+    expect(bounds == ("100", "900", "400"), f"Inter's wght slider is {bounds}, not 100…900 at 400")
+    before = preview_png(driver)
+    slider.send_keys(Keys.END)
+    WebDriverWait(driver, TIMEOUT).until(
+        lambda d: by_test_id(d, "option-variations").get_attribute("value") == "opsz=20,wght=900")
+    wait_for_preview(driver)
+    WebDriverWait(driver, TIMEOUT).until(lambda d: preview_png(d) != before)
+    set_field(driver, "option-variations", "")
+    set_field(driver, "option-family", "")
+    wait_for_preview(driver)
+    print("ok: Inter's wght slider (100…900) sets wght=900 in the axis coordinates and renders")
 
 
 def save_screenshot(driver, path):
@@ -248,7 +276,7 @@ def save_screenshot(driver, path):
 # narrower than the kind's.
 KIND_VALUES = {"number": "2", "pair": "1,1", "color": "#336699", "numbers": "40,80",
                "json": '{"a": 0.5}', "numberOrText": "semibold", "insets": "2,4,2,4", "bool": True}
-FIELD_VALUES = {"family": "DejaVu Serif", "language": "he", "features": "liga=0,smcp", "variations": "wght=550", "truncationToken": "… %Lmore%l",
+FIELD_VALUES = {"family": "DejaVu Serif", "fontDescription": "DejaVu Serif Bold Italic 14 #smcp", "language": "he", "features": "liga=0,smcp", "variations": "wght=550", "truncationToken": "… %Lmore%l",
                 "minScale": "0.5", "maxLines": "1", "gradient": "#FF0000,#0000FF@0.8", "height": "30",
                 "size": "12", "width": "200"}
 
@@ -318,6 +346,7 @@ def main():
         check_downloads(driver, downloads)
         check_copy_link(driver, server)
         check_font_lookup(driver)
+        check_axis_slider(driver)
         check_presets(driver)
         if arguments.screenshot:
             save_screenshot(driver, arguments.screenshot)
