@@ -15,6 +15,16 @@ let package = Package(
       name: "FormatterFuzz",
       dependencies: ["FuzzSupport", .product(name: "GalleyMarkup", package: "Galley")]
     ),
+    // Feature lists, coordinate lists and font descriptions: errors point inside the text,
+    // what reads round-trips through its written form.
+    .executableTarget(
+      name: "TypographyFuzz",
+      dependencies: [
+        "FuzzSupport",
+        .product(name: "GalleyStyle", package: "Galley"),
+        .product(name: "GalleyFonts", package: "Galley"),
+      ]
+    ),
     // Layout: finite geometry, link rectangles inside their lines, lines inside the box.
     .executableTarget(
       name: "LayoutFuzz",

@@ -423,7 +423,8 @@ public final class FontSet: Sendable {
     let face = resolved.face
     return FontDescription(
       families: [face.family], weight: face.weight, slant: face.slant,
-      width: face.width == 100 ? nil : Double(face.width), variant: asked.variant,
+      width: face.width == 100 ? nil : PangoWords.namedWidth(near: Double(face.width)),
+      variant: asked.variant,
       size: asked.size, variations: resolved.variations.merging(asked.variations),
       features: asked.features)
   }

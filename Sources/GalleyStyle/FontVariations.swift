@@ -101,9 +101,36 @@ public struct FontVariations: Hashable, Sendable, CustomStringConvertible {
     variations.map { "\($0.tagName)=\(Self.format($0.value))" }.joined(separator: ",")
   }
 
-  /// A value as the shortest decimal that reads back the same, without `.0`.
+  /// A value as the shortest decimal that reads back the same, without `.0` and without an
+  /// exponent (which the lists do not read): `550`, `10.5`, `0.00001`.
   package static func format(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    let shortest = String(value)
+    guard let e = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }),
+      let exponent = Int(shortest[shortest.index(after: e)...])
+    else { return shortest }
+    // Shift the point of the mantissa's digits by the exponent.
+    var mantissa = shortest[..<e]
+    let negative = mantissa.hasPrefix("-")
+    if negative { mantissa = mantissa.dropFirst() }
+    let point =
+      mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+      ?? mantissa.count
+    let digits = Array(mantissa.filter { $0 != "." })
+    let position = point + exponent
+    var text: String
+    if position <= 0 {
+      text = "0." + String(repeating: "0", count: -position) + String(digits)
+    } else if position >= digits.count {
+      text = String(digits) + String(repeating: "0", count: position - digits.count)
+    } else {
+      text = String(digits[..<position]) + "." + String(digits[position...])
+    }
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return negative ? "-" + text : text
   }
 }
 

@@ -51,9 +51,14 @@ struct FontVariationsTests {
       ("wght=550, \"opsz\" 20", "wght=550,opsz=20"), ("wght=300,wght=700", "wght=700"),
       ("slnt=-10,wght=10.25", "slnt=-10,wght=10.25"), ("normal", ""), ("", ""), (" ", ""),
       ("wght=0100.50", "wght=100.5"),
+      // Values Swift writes with an exponent are written without one, so they read back.
+      ("wght=0.00001", "wght=0.00001"), ("slnt=-0.000000123", "slnt=-0.000000123"),
+      ("wght=32767.000000000004", "wght=32767.000000000004"),
     ])
   func lists(text: String, canonical: String) throws {
-    #expect(try FontVariations(parsing: text).description == canonical)
+    let variations = try FontVariations(parsing: text)
+    #expect(variations.description == canonical)
+    #expect(try FontVariations(parsing: variations.description) == variations)
   }
 
   @Test(

@@ -95,11 +95,23 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter text: The description.
   /// - Throws: ``FontDescriptionError`` naming the word that does not read.
   public init(parsing text: String) throws(FontDescriptionError) {
-    if text.contains(":") {
-      self = try FontconfigDescription.parse(text)
-    } else {
-      self = try PangoDescriptionParser.parse(text)
+    do {
+      self = try Self.read(text)
+    } catch {
+      // A suggestion fixes the word at fault; another word may be wrong too, and then the
+      // suggestion would not read: it is dropped rather than offered.
+      guard let suggestion = error.suggestion, (try? Self.read(suggestion)) == nil else {
+        throw error
+      }
+      throw FontDescriptionError(
+        word: error.word, offset: error.offset, reason: error.reason, suggestion: nil)
     }
+  }
+
+  /// Reads Pango's form, or a fontconfig pattern when the text has a `:`.
+  private static func read(_ text: String) throws(FontDescriptionError) -> FontDescription {
+    text.contains(":")
+      ? try FontconfigDescription.parse(text) : try PangoDescriptionParser.parse(text)
   }
 
   /// The width to resolve, in whole percent from 1 to 1000 (100 when the description sets
@@ -111,11 +123,28 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
     (variant?.features ?? FontFeatures()).merging(features)
   }
 
-  /// The description in Pango's form: families, then weight, style, width and variant words,
-  /// the size, `@` coordinates and `#` features; `Normal` when it says nothing else.
+  /// The description in Pango's form, which reads back the same.
+  ///
+  /// Families, then weight, style, width and variant words, the size, `@` coordinates and
+  /// `#` features; `Normal` when it names neither a family nor a style. A family whose last
+  /// word would read as a style word or a size (`Foo Bold`) ends with a comma, as in Pango's
+  /// own writer.
   public var description: String {
+    var words = styleWords
+    if families.isEmpty && words.isEmpty { words.append("Normal") }
+    if let size { words.append(FontVariations.format(size)) }
+    if !variations.isEmpty { words.append("@" + variations.description) }
+    if !features.isEmpty { words.append("#" + features.description) }
+    guard !families.isEmpty else { return words.joined(separator: " ") }
+    let list = families.joined(separator: ",")
+    let plain = ([list] + words).joined(separator: " ")
+    if (try? PangoDescriptionParser.parse(plain))?.families == families { return plain }
+    return ([list + ","] + words).joined(separator: " ")
+  }
+
+  /// The weight, style, width and variant words of ``description``.
+  private var styleWords: [String] {
     var words: [String] = []
-    if !families.isEmpty { words.append(families.joined(separator: ",")) }
     if let weight, weight != 400 {
       words.append(PangoWords.weightName(weight) ?? "weight=\(weight)")
     }
@@ -124,11 +153,7 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
       words.append(PangoWords.widthName(width) ?? "stretch=\(FontVariations.format(width))")
     }
     if let variant { words.append(variant.rawValue) }
-    if words.isEmpty { words.append("Normal") }
-    if let size { words.append(FontVariations.format(size)) }
-    if !variations.isEmpty { words.append("@" + variations.description) }
-    if !features.isEmpty { words.append("#" + features.description) }
-    return words.joined(separator: " ")
+    return words
   }
 }
 

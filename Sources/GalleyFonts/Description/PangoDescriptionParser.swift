@@ -32,10 +32,15 @@ enum PangoWords {
     weights.first { $0.weight == weight }?.name
   }
 
-  /// The canonical name of a width (within half a percent: fontconfig gives Semi-Condensed
-  /// as 87), or `nil` when no word has it.
+  /// The canonical name of a width, or `nil` when no word has exactly it.
   static func widthName(_ width: Double) -> String? {
-    widths.first { abs($0.width - width) <= 0.5 }?.name
+    widths.first { $0.width == width }?.name
+  }
+
+  /// A named width within half a percent of `width` (fontconfig gives Semi-Condensed as 87),
+  /// else `width`.
+  static func namedWidth(near width: Double) -> Double {
+    widths.first { abs($0.width - width) <= 0.5 }?.width ?? width
   }
 
   /// What a style word sets, or `nil` when it is not one.
