@@ -40,6 +40,14 @@ struct GalleyServerCommand: AsyncParsableCommand {
   @Option(help: "A directory for the second cache level (may be shared, even read-only).")
   var cacheDir: String?
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      The most the disk cache's files may take, in MB (1...1048576); past it, the least \
+      recently used go.
+      """)
+  var cacheDiskSize = 1024
+
   @Option(help: "The largest request body, in KB.")
   var maxBody = 1024
 
@@ -67,6 +75,12 @@ struct GalleyServerCommand: AsyncParsableCommand {
     guard (0...65536).contains(cacheSize) else {
       throw ValidationError("'--cache-size' must be in 0...65536 MB.")
     }
+    guard (1...1 << 20).contains(cacheDiskSize) else {
+      throw ValidationError("'--cache-disk-size' must be in 1...1048576 MB.")
+    }
+    if let cacheDir, let problem = DiskCache.problem(with: cacheDir) {
+      throw ValidationError("'--cache-dir': \(problem).")
+    }
     guard (1...1 << 20).contains(maxBody) else {
       throw ValidationError("'--max-body' must be in 1...1048576 KB.")
     }
@@ -86,9 +100,15 @@ struct GalleyServerCommand: AsyncParsableCommand {
       FileHandle.standardError.write(Data("error: \(error)\n".utf8))
       throw ExitCode(65)
     }
+    var configuration = serverConfiguration
+    // Images drawn with and without glyph masks differ within anti-aliasing: a shared cache
+    // directory keeps them apart.
+    configuration.generation = CacheGeneration.make(
+      fonts: fonts, definitionFiles: fontsets,
+      settings: accelerators.render == .all ? "" : "render-accelerators=\(accelerators.render)")
     let application = ServiceApplication(
       service: TextService(fonts: fonts, accelerators: accelerators),
-      configuration: serverConfiguration)
+      configuration: configuration)
     let logger = Logger(label: "galley-server")
     let host = self.host
     let server = application.makeApplication(logger: logger) { port in
@@ -110,13 +130,9 @@ struct GalleyServerCommand: AsyncParsableCommand {
     if let workers { configuration.workers = workers }
     configuration.cacheBytes = cacheSize << 20
     configuration.cacheDirectory = cacheDir
+    configuration.cacheDiskBytes = cacheDiskSize << 20
     configuration.corsOrigin = cors
     configuration.playgroundDirectory = playground ?? PlaygroundLocator.packageDirectory()
-    // Images drawn with and without glyph masks differ within anti-aliasing: a shared cache
-    // directory keeps them apart.
-    configuration.generation =
-      "galley-server/1 fontsets=\(fontsets) font-dirs=\(fontDirectories)"
-      + (accelerators.render == .all ? "" : " render-accelerators=\(accelerators.render)")
     return configuration
   }
 }

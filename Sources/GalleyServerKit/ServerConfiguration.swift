@@ -18,14 +18,17 @@ package struct ServerConfiguration: Sendable {
   package var cacheBytes = 64 << 20
   /// The disk cache's directory (`--cache-dir`), or `nil`.
   package var cacheDirectory: String?
+  /// The disk cache's capacity in bytes (`--cache-disk-size` MB).
+  package var cacheDiskBytes = 1 << 30
   /// The origin allowed by CORS (`--cors`), or `nil` for no CORS headers.
   package var corsOrigin: String?
   /// The playground's directory (`--playground`), served at `/` and `/static/`.
   package var playgroundDirectory: String?
   /// The bounds on one request's work.
   package var limits = ServiceLimits()
-  /// What the render cache's keys include besides the request: the fonts and the version.
-  package var generation = "galley-server/1"
+  /// What the render cache's keys include besides the request
+  /// (`GalleyService/CacheGeneration`: the version, the fonts and the FontSets files).
+  package var generation = "galley-server"
 
   /// The number of cores.
   package static var coreCount: Int { ProcessInfoCores.count }

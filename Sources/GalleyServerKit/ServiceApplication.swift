@@ -39,8 +39,10 @@ package struct ServiceApplication: Sendable {
     self.configuration = configuration
     limiter = WorkLimiter(
       workers: configuration.workers, queueLimit: configuration.effectiveQueueLimit)
+    let logger = Logger(label: "galley-server.cache")
     cache = RenderCache(
-      memoryBytes: configuration.cacheBytes, directory: configuration.cacheDirectory)
+      memoryBytes: configuration.cacheBytes, directory: configuration.cacheDirectory,
+      diskBytes: configuration.cacheDiskBytes, report: { logger.warning("\($0)") })
     metrics = ServiceMetrics()
   }
 

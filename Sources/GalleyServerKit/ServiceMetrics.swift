@@ -67,6 +67,16 @@ package struct ServiceMetrics: Sendable {
     let usage = cache.memory.usage
     Gauge(label: "galley_render_cache_memory_bytes", factory: factory).record(usage.bytes)
     Gauge(label: "galley_render_cache_entries", factory: factory).record(usage.count)
+    if let disk = cache.disk?.statistics {
+      Gauge(label: "galley_render_cache_disk_bytes", factory: factory).record(disk.bytes)
+      Gauge(label: "galley_render_cache_disk_evictions", factory: factory).record(disk.evicted)
+      for (kind, count) in [("corrupt", disk.corrupt), ("write", disk.writeFailures)] {
+        Gauge(
+          label: "galley_render_cache_disk_errors", dimensions: [("kind", kind)],
+          factory: factory
+        ).record(count)
+      }
+    }
     return registry.emitToBuffer()
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyTools
 
 /// The `galley` command: markup formatting, font lookup, layout, hit-testing and rendering,
 /// one subcommand each.
@@ -13,7 +14,7 @@ struct GalleyCommand: ParsableCommand {
       files that are not UTF-8, unknown families with --strict, unusable font files, \
       directories or FontSets files, images over the size limits, failed drawing or writing).
       """,
-    version: "0.1.0",
+    version: GalleyVersion.current,
     subcommands: [
       FormatCommand.self, FontCommand.self, FontsCommand.self, LayoutCommand.self, HitCommand.self,
       RenderCommand.self,

@@ -28,9 +28,14 @@ package final class RenderCache: Sendable {
   /// - Parameters:
   ///   - memoryBytes: The memory level's capacity in bytes; 0 turns it off.
   ///   - directory: The disk level's directory, or `nil` for none.
-  package init(memoryBytes: Int, directory: String?) {
+  ///   - diskBytes: The disk level's capacity in bytes.
+  ///   - report: Where the disk level says what went wrong (a log).
+  package init(
+    memoryBytes: Int, directory: String?, diskBytes: Int = 1 << 30,
+    report: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     memory = MemoryCache(capacity: memoryBytes)
-    disk = directory.map { DiskCache(directory: $0) }
+    disk = directory.map { DiskCache(directory: $0, capacity: diskBytes, report: report) }
   }
 
   /// The hits of each level and the misses so far.
@@ -39,7 +44,8 @@ package final class RenderCache: Sendable {
   }
 
   /// The key of a render request: its canonical JSON (sorted keys, the points left out), what
-  /// the body includes, and the server's generation (its fonts and version).
+  /// the body includes, and the server's generation (``CacheGeneration``: its version, fonts
+  /// and FontSets files).
   ///
   /// - Parameters:
   ///   - request: The request.
