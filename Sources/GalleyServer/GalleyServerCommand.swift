@@ -19,13 +19,14 @@ struct GalleyServerCommand: AsyncParsableCommand {
       Prints the address it listens on as its first line of standard output. Requests never \
       name files: only the fonts and font sets given here are used. SIGTERM or SIGINT stops \
       the server after the requests in flight finish. Exit status: 64 for bad options, 65 \
-      for unusable fonts or font sets.
+      for unusable fonts or font sets, 69 when it cannot listen (an address in use, a port \
+      it may not bind).
       """)
 
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
 
-  @Option(help: "The port to listen on (0 picks a free one).")
+  @Option(parsing: .unconditional, help: "The port to listen on (0 picks a free one).")
   var port = 8080
 
   @Option(name: .customLong("fontset"), help: "A FontSets JSON file of aliases and ladders.")
@@ -34,7 +35,7 @@ struct GalleyServerCommand: AsyncParsableCommand {
   @Option(name: .customLong("font-dir"), help: "A directory of extra font files.")
   var fontDirectories: [String] = []
 
-  @Option(help: "The in-memory render cache, in MB (0 turns it off).")
+  @Option(parsing: .unconditional, help: "The in-memory render cache, in MB (0 turns it off).")
   var cacheSize = 64
 
   @Option(help: "A directory for the second cache level (may be shared, even read-only).")
@@ -48,10 +49,11 @@ struct GalleyServerCommand: AsyncParsableCommand {
       """)
   var cacheDiskSize = 1024
 
-  @Option(help: "The largest request body, in KB.")
+  @Option(parsing: .unconditional, help: "The largest request body, in KB.")
   var maxBody = 1024
 
-  @Option(help: "How many requests work at once (default: the number of cores).")
+  @Option(
+    parsing: .unconditional, help: "How many requests work at once (default: the number of cores).")
   var workers: Int?
 
   @Option(help: "Allow this origin to call the API from a browser (CORS); none by default.")
@@ -77,6 +79,11 @@ struct GalleyServerCommand: AsyncParsableCommand {
     }
     guard (1...1 << 20).contains(cacheDiskSize) else {
       throw ValidationError("'--cache-disk-size' must be in 1...1048576 MB.")
+    }
+    if let playground,
+      (try? FileManager.default.contentsOfDirectory(atPath: playground)) == nil
+    {
+      throw ValidationError("'--playground': '\(playground)' is not a directory that can be read.")
     }
     if let cacheDir, let problem = DiskCache.problem(with: cacheDir) {
       throw ValidationError("'--cache-dir': \(problem).")
@@ -118,7 +125,29 @@ struct GalleyServerCommand: AsyncParsableCommand {
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-    try await group.run()
+    do {
+      try await group.run()
+    } catch {
+      FileHandle.standardError.write(Data("error: \(Self.serveFailure(error, host, port))\n".utf8))
+      throw ExitCode(69)
+    }
+  }
+
+  /// A failure to serve in one line: an address in use or a port the user may not bind is
+  /// said in words, anything else as the error reads.
+  static func serveFailure(_ error: any Error, _ host: String, _ port: Int) -> String {
+    let text = "\(error)"
+    let address = "\(host):\(port)"
+    if text.contains("errno: 98") || text.contains("Address already in use") {
+      return "cannot listen on \(address): the address is already in use"
+    }
+    if text.contains("errno: 13") || text.contains("Permission denied") {
+      return "cannot listen on \(address): permission denied (ports below 1024 need privileges)"
+    }
+    if text.contains("errno: 99") || text.contains("Cannot assign requested address") {
+      return "cannot listen on \(address): this machine has no such address"
+    }
+    return "cannot serve on \(address): \(text.split(separator: "\n").first ?? "")"
   }
 
   /// The server's configuration from the options.

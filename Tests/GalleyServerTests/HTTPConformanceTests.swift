@@ -198,6 +198,8 @@ import FoundationNetworking
     (#"{"markup": "Hi", "tolerance": -1e400}"#, "tolerance"),
     (#"{"markup": "Hi", "defaults": {"size": 1e400}}"#, "defaults.size"),
     (#"{"markup": "Hi", "points": [{"x": 1e999, "y": 0}]}"#, "points[0].x"),
+    (#"{"markup": "Hi", "layout": {"width": 1e-400}}"#, "layout.width"),
+    (#"{"markup": "Hi", "tolerance": -2.5e-999}"#, "tolerance"),
     (#"{"markup": "Hi", "layout": {"width": NaN}}"#, ""),
     (#"{"markup": "Hi", "layout": {"width": Infinity}}"#, ""),
     (#"{"markup": "Hi", "layout": {"width": -0}}"#, "layout.width"),
@@ -211,6 +213,18 @@ import FoundationNetworking
       #expect(response.status == .badRequest, "\(response.text.prefix(300))")
       let detail = try response.errorDetail()
       #expect(detail["field"] as? String == field, "\(detail)")
+      if body.contains("e-") {
+        #expect((detail["message"] as? String)?.contains("too small for a double") == true)
+      }
+    }
+  }
+
+  /// Zeros written with an exponent are zeros, not numbers that round to one.
+  @Test func zeroWithAnExponentIsZero() async throws {
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post(
+        "/v1/hit", #"{"markup": "Hi", "points": [{"x": 0e-300, "y": 0.0e1}]}"#)
+      #expect(response.status == .ok, "\(response.text.prefix(300))")
     }
   }
 

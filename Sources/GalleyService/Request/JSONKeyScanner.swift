@@ -155,7 +155,8 @@ struct JSONKeyScanner {
 
   /// Reads a number at `index`.
   ///
-  /// - Throws: ``RequestError`` for a number too large for a `Double`.
+  /// - Throws: ``RequestError`` for a number too large for a `Double`, or so small (not 0)
+  ///   that it rounds to 0, which the JSON reader refuses.
   private mutating func readNumber() throws(RequestError) {
     let start = index
     var hasExponent = false
@@ -173,9 +174,16 @@ struct JSONKeyScanner {
     // Without an exponent only more than 308 digits pass a double's range.
     guard hasExponent || index - start > 300 else { return }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    if let number = Double(text), !number.isFinite {
+    guard let number = Double(text) else { return }
+    if !number.isFinite {
       throw RequestError(
         field: path(appending: nil), "is a number too large for a double: \(text.prefix(40))")
+    }
+    let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+    if number == 0, mantissa.contains(where: { ("1"..."9").contains($0) }) {
+      throw RequestError(
+        field: path(appending: nil),
+        "is a number too small for a double (it is not 0, and rounds to 0): \(text.prefix(40))")
     }
   }
 
