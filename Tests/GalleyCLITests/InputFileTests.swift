@@ -131,6 +131,30 @@ struct InputFileTests {
     #expect(result.standardOutput.contains("\"italic\" : true"))
   }
 
+  /// A leading byte order mark is not text, in a file or on standard input; one later on is.
+  @Test func aLeadingByteOrderMarkIsDropped() throws {
+    let result = try GalleyBinary().runInShell(
+      #"printf '\357\273\277%%Bhi' | "$0" format --json --input - && "#
+        + #"TMPDIR=${TMPDIR:-/tmp}; printf 'a\357\273\277b' > "$TMPDIR/bom-$$.txt" && "#
+        + #""$0" format --json --input "$TMPDIR/bom-$$.txt"; status=$?; "#
+        + #"rm -f "$TMPDIR/bom-$$.txt"; exit $status"#)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("\"text\" : \"hi\""))
+    #expect(result.standardOutput.contains("\"text\" : \"a\u{FEFF}b\""))
+  }
+
+  /// Markup given as an argument that is not UTF-8 is refused, as a file is, rather than read
+  /// with its bad bytes replaced.
+  @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+    let result = try GalleyBinary().runInShell(#"exec "$0" format -- "$(printf 'ab\377cd')""#)
+    #expect(result.status == 65)
+    #expect(
+      result.standardError.contains("<argument>: error: is not valid UTF-8 (bad byte at offset 2)"),
+      "\(result.standardError)")
+    let replacement = try GalleyBinary().run(["format", "--json", "--", "ok \u{FFFD}"])
+    #expect(replacement.status == 0, "a real U+FFFD is text: \(replacement.standardError)")
+  }
+
   /// A FIFO's size is unknown: it is read up to the limit and one byte more, then refused.
   @Test(arguments: [(10, true), (11, false)])
   func pipesAreReadUpToTheLimit(length: Int, accepted: Bool) throws {

@@ -31,19 +31,50 @@ struct InputOptions: ParsableArguments {
   /// Reads the markup: the argument, or the file through ``BoundedFileReader``, which refuses
   /// a file over ``maximumInputBytes`` before reading it and reads pipes in bounded chunks.
   ///
-  /// - Throws: ``InputError`` for an unreadable, oversized or non-UTF-8 file, with the reason.
+  /// A file's (or standard input's) leading byte order mark is not text, as editors and most
+  /// tools read it. An argument that is not UTF-8 is refused as a file is (Swift would
+  /// otherwise replace its bad bytes with U+FFFD).
+  ///
+  /// - Throws: ``InputError`` for an unreadable, oversized or non-UTF-8 file or argument,
+  ///   with the reason.
   func read() throws(InputError) -> String {
-    if let markup { return markup }
+    if let markup {
+      if markup.contains("\u{FFFD}"), let raw = Self.rawArgument(decodingTo: markup) {
+        do {
+          _ = try UTF8Validation.decode(raw)
+        } catch {
+          throw InputError(path: sourceName, message: error.reason)
+        }
+      }
+      return markup
+    }
     guard let input else { return "" }
     do {
       let bytes =
         input == "-"
         ? try BoundedFileReader.read(.standardInput, limit: Self.maximumInputBytes)
         : try BoundedFileReader.read(path: input, limit: Self.maximumInputBytes)
-      return try UTF8Validation.decode(bytes)
+      let text = try UTF8Validation.decode(bytes)
+      return text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
     } catch {
       throw InputError(path: sourceName, message: error.reason)
     }
+  }
+
+  /// The bytes of the command-line argument that Swift decoded (repairing bad bytes) to
+  /// `text`, or `nil` when none did.
+  private static func rawArgument(decodingTo text: String) -> [UInt8]? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+      var bytes: [UInt8] = []
+      var offset = 0
+      while pointer[offset] != 0 {
+        bytes.append(UInt8(bitPattern: pointer[offset]))
+        offset += 1
+      }
+      if String(decoding: bytes, as: UTF8.self) == text { return bytes }
+    }
+    return nil
   }
 
   /// The input, as ``read()`` gives it, or its failure as every command reports it.
