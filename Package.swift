@@ -262,7 +262,9 @@ let package = Package(
     ),
     .testTarget(
       name: "GalleyServiceTests",
-      dependencies: ["GalleyService", "GalleyTools", "GalleyJobs", "GalleyTestSupport"]
+      dependencies: [
+        "GalleyService", "GalleyTools", "GalleyJobs", "GalleyTestSupport", "GalleySupport",
+      ]
     ),
     .testTarget(
       name: "GalleyServerTests",

@@ -123,7 +123,7 @@ public final class Renderer: Sendable {
           try context.check()
           data = try surface.finishDocument()
         } else {
-          data = links.addingLinks(toSVG: try surface.finishDocument())
+          data = links.addingLinks(toSVG: SVGIdentifiers.renaming(try surface.finishDocument()))
         }
       }
       return RenderedImage(format: format, data: data, geometry: canvas.geometry)

@@ -4,6 +4,7 @@ import GalleyLayout
 import GalleyJobs
 import GalleyRender
 import GalleyService
+import GalleySupport
 import GalleyTools
 import HTTPTypes
 import Hummingbird

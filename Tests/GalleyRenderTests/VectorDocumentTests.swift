@@ -98,6 +98,44 @@ struct VectorDocumentTests {
     return (uris, rects)
   }
 
+  /// The ids an SVG defines and the ids it refers to.
+  private func svgIdentifiers(_ data: [UInt8]) -> (defined: [String], referred: Set<String>) {
+    let text = String(decoding: data, as: UTF8.self)
+    let defined = text.components(separatedBy: " id=\"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    var referred = Set<String>()
+    for separator in ["href=\"#", "url(#"] {
+      for part in text.components(separatedBy: separator).dropFirst() {
+        referred.insert(String(part.prefix { $0 != "\"" && $0 != ")" }))
+      }
+    }
+    return (defined, referred)
+  }
+
+  /// Two SVGs inlined in one page must not share ids (cairo numbers them per process), and the
+  /// same layout gives the same bytes on every call.
+  @Test func svgIdsAreUniquePerDocumentAndDeterministic() throws {
+    let options = RenderOptions(
+      shadow: .drop,
+      gradient: .init(stops: [.init(offset: 0, color: .black), .init(offset: 1, color: .white)]))
+    let zebra = try RenderSupport.layout("Zebra %Bstripes%b and a %{https://x.org}Llink%l")
+    let other = try RenderSupport.layout("Aebra")
+    let first = try Renderer().render(zebra, options: options, format: .svg).data
+    let again = try Renderer().render(zebra, options: options, format: .svg).data
+    let second = try Renderer().render(other, options: options, format: .svg).data
+    #expect(first == again)
+    let (defined, referred) = svgIdentifiers(first)
+    let (otherDefined, otherReferred) = svgIdentifiers(second)
+    #expect(!defined.isEmpty && !otherDefined.isEmpty)
+    #expect(Set(defined).count == defined.count, "an id is defined twice")
+    #expect(referred.isSubset(of: Set(defined)), "\(referred.subtracting(defined))")
+    #expect(otherReferred.isSubset(of: Set(otherDefined)))
+    #expect(Set(defined).isDisjoint(with: otherDefined))
+    // No id of cairo's counters is left.
+    #expect(!defined.contains { $0.hasPrefix("glyph") || $0.hasPrefix("surface") })
+  }
+
   @Test func pdfLinksAreURIAnnotations() throws {
     let layout = try RenderSupport.layout(Self.markup, width: 200)
     let image = try Renderer().render(layout, format: .pdf)

@@ -1,4 +1,5 @@
 import GalleyFonts
+import GalleySupport
 import GalleyTools
 
 #if canImport(FoundationEssentials)

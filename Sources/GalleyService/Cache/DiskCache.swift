@@ -1,3 +1,4 @@
+import GalleySupport
 import Synchronization
 
 #if canImport(FoundationEssentials)

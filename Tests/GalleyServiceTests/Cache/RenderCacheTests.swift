@@ -1,6 +1,7 @@
 import Foundation
 import GalleyRender
 import GalleyService
+import GalleySupport
 import Testing
 
 /// The two cache levels: the LRU bounded in bytes, the disk files, and the keys.
