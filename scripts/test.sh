@@ -4,7 +4,8 @@
 # README's Swift examples); the script then checks that README.md and the DocC pages show them
 # as they are, and runs each one on the machine's fonts; checks that the docs name only paths
 # and types that exist (scripts/check-docs.py); builds a package that depends on the libraries
-# alone (scripts/check-client-resolution.sh). Last, the playground's real-browser test
+# alone (scripts/check-client-resolution.sh), then the README's HTTP example, as written
+# (scripts/check-readme-http.sh). Last, the playground's real-browser test
 # (scripts/browser-test.sh) runs against galley-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,5 +33,7 @@ echo "test: ran $count snippets"
 
 # A package that depends on the four libraries resolves none of the server's packages.
 ./scripts/check-client-resolution.sh
+
+./scripts/check-readme-http.sh
 
 ./scripts/browser-test.sh

@@ -89,7 +89,8 @@ extension ServiceApplication {
     guard parts.first == "application/json", charset == nil || charset == "utf-8" else {
       throw Failure(
         .mediaType, kind: "unsupportedMediaType",
-        "the body must be JSON sent as application/json (UTF-8), not '\(contentType.prefix(128))'")
+        "the body must be JSON sent as application/json (UTF-8), not "
+          + "'\(contentType.prefix(128))' (with curl: -H 'Content-Type: application/json')")
     }
   }
 
