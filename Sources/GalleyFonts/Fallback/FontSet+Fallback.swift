@@ -110,9 +110,20 @@ extension FontSet {
         let cluster = text[index]
         let length = cluster.utf16.count
         let length8 = cluster.utf8.count
-        let required = Self.requiredScalars(of: cluster)
+        var required = Self.requiredScalars(of: cluster)
         var position = Self.position(
           for: cluster, required: required, styleIndex: styleIndex, state: &state)
+        // A face that also has the cluster's marks draws them: the cluster's face is the first
+        // that has them all (Pango and browsers choose so), else the one that has its base.
+        let marks = Self.markScalars(of: cluster)
+        if !required.isEmpty, !marks.isEmpty,
+          !state.covers(required + marks, position: position, styleIndex: styleIndex),
+          let whole = Self.firstCovering(
+            required + marks, for: cluster, styleIndex: styleIndex, state: &state)
+        {
+          position = whole
+          required += marks
+        }
         if let previous = positions.last {
           if required.isEmpty {
             // Controls, joiners and marks alone stay with the text before them.
@@ -158,13 +169,35 @@ extension FontSet {
     let firstPosition = state.position(for: first, styleIndex: styleIndex, wantsColor: wantsColor)
     if required.count == 1 { return firstPosition }
     // Several characters: the first face that covers them all, in the usual order.
+    return firstCovering(required, for: cluster, styleIndex: styleIndex, state: &state)
+      ?? firstPosition
+  }
+
+  /// The first face, in the usual order (color faces first for an emoji picture, then the
+  /// primary face, then the fallback list), that has all of `scalars`, or `nil`.
+  private static func firstCovering(
+    _ scalars: [Unicode.Scalar], for cluster: Character, styleIndex: Int32,
+    state: inout FontconfigState
+  ) -> Int32? {
     let count = Int32(state.fallbackCount(styleIndex: styleIndex))
     var order: [Int32] = []
-    if wantsColor { order += (0..<count).filter { state.isColor(at: $0, styleIndex: styleIndex) } }
+    if isEmojiPresentation(cluster) {
+      order += (0..<count).filter { state.isColor(at: $0, styleIndex: styleIndex) }
+    }
     order.append(-1)
     order += 0..<count
-    return order.first { state.covers(required, position: $0, styleIndex: styleIndex) }
-      ?? firstPosition
+    return order.first { state.covers(scalars, position: $0, styleIndex: styleIndex) }
+  }
+
+  /// The combining marks of a cluster (nonspacing and enclosing), which a face should have
+  /// too, though the shaper can compose some of them with their base.
+  static func markScalars(of cluster: Character) -> [Unicode.Scalar] {
+    cluster.unicodeScalars.dropFirst().filter { scalar in
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark: return true
+      default: return false
+      }
+    }
   }
 
   /// The characters a face must have to draw a cluster: not joiners, variation selectors,

@@ -143,6 +143,26 @@ struct FallbackTests {
     #expect(controls.count == 1)
     #expect(controls.first?.isPrimary == true)
   }
+
+  /// A cluster whose marks the primary face lacks goes to the first face that has them all,
+  /// as Pango and browsers choose, instead of drawing the marks as tofu; a mark after a space
+  /// goes with its space to a face of its script; a cluster no face has whole keeps the face
+  /// of its base.
+  @Test(
+    arguments: [
+      ("v\u{20D7} F\u{20D7}", "Noto Sans", ["DejaVu Sans", "Noto Sans", "DejaVu Sans"]),
+      ("a \u{0901}b", "Noto Sans", ["Noto Sans", "Noto Sans Devanagari", "Noto Sans"]),
+      ("e\u{0301}", "Lato", ["Lato"]),
+      ("x\u{0901}\u{20D7}", "Noto Sans", ["Noto Sans"]),
+    ])
+  func clustersGoToAFaceThatHasTheirMarks(
+    _ text: String, _ family: String, _ expected: [String]
+  ) throws {
+    let fonts = try HermeticFonts.fontSet()
+    let primary = try fonts.resolve(family: family)
+    let runs = fonts.fallbackRuns(for: text, primary: primary)
+    #expect(runs.map { $0.face?.family ?? "none" } == expected, "\(runs.map(\.utf16Range))")
+  }
 }
 
 extension BidirectionalCollection where Index == String.Index {
