@@ -36,7 +36,8 @@ struct TruncationMap {
   /// Where text that starts at a display offset starts in the text.
   private func start(_ offset: Int) -> Int {
     if offset < token.lowerBound { return offset }
-    if offset < token.upperBound { return cut.lowerBound }
+    // A start at the token (or where an empty token stands) is the cut's start.
+    if offset < token.upperBound || offset == token.lowerBound { return cut.lowerBound }
     return offset - tokenLength + cut.count
   }
 

@@ -120,8 +120,8 @@ struct Truncator {
     var cut = try cutter.cut()
     var tries = 0
     while true {
-      let token = try cutter.token(at: cut)
-      let shown = try display(window, cut: cut, token: token)
+      var token = try cutter.token(at: cut)
+      var shown = try display(window, cut: cut, token: token)
       let overflow = (shown.lines.last?.width ?? 0) - cutter.available
       tries += 1
       // Kerning and shaping at the token's edges can make the line wider than measured.
@@ -129,9 +129,43 @@ struct Truncator {
         cut = tighter
         continue
       }
+      if overflow > 0 {
+        (token, shown) = try fittingToken(
+          token, window: window, cut: cut, available: cutter.available)
+      }
       let map = TruncationMap(text: text, cut: cut, tokenLength: token.string.utf16.count)
       return map.apply(to: engine.finish(shown, options: options, scale: scale))
     }
+  }
+
+  /// A token wider than the room left for it, cut to its longest start (whole grapheme
+  /// clusters) with which the last line fits the width, possibly nothing; found in a binary
+  /// search, so a long token costs a few layouts of the last line.
+  private func fittingToken(
+    _ token: FormattedText, window: Window, cut: Range<Int>, available: Int64
+  ) throws(LayoutError) -> (FormattedText, AssembledText) {
+    let ends =
+      [0]
+      + token.string.indices.dropFirst().map {
+        token.string.utf8.distance(from: token.string.startIndex, to: $0)
+      }
+    var fitting = (token.removing(utf8Range: 0..<token.string.utf8.count), 0)
+    var shown = try display(window, cut: cut, token: fitting.0)
+    var low = 1
+    var high = ends.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let candidate = token.removing(utf8Range: ends[middle]..<token.string.utf8.count)
+      let candidateShown = try display(window, cut: cut, token: candidate)
+      if (candidateShown.lines.last?.width ?? 0) <= available {
+        fitting = (candidate, middle)
+        shown = candidateShown
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    return (fitting.0, shown)
   }
 
   /// Stages 0 to 5a on the display text (step 3): the text with the cut replaced by the

@@ -131,6 +131,32 @@ struct TruncationTests {
     #expect(truncation.location == full.lines[2].location)
   }
 
+  /// A token wider than the room: the last line keeps the longest start of the token that
+  /// fits (whole clusters), or nothing, so it never passes the width; the truncation still
+  /// covers the hidden text.
+  @Test(
+    arguments: [
+      (10.0, "…", LayoutOptions.TruncationMode.tail, ""),
+      (10.0, "…", .head, ""),
+      (30.0, "… more", .tail, "… m"),
+      (36.0, "[more]", .middle, "[mor"),
+    ])
+  func aTokenWiderThanTheBoxIsCut(
+    _ width: Double, _ token: String, _ mode: LayoutOptions.TruncationMode, _ shown: String
+  ) throws {
+    var options = LayoutOptions(width: width, maximumLines: 1, truncationMode: mode)
+    options.truncationToken = .init(markup: token, formatter: LayoutSupport.formatter)
+    let (text, layout) = try LayoutSupport.layout("Hello world", options: options)
+    let last = try #require(layout.lines.last)
+    #expect(last.width <= width, "\(last.width)")
+    let tokenGlyphs = last.runs.filter(\.isToken).reduce(0) { $0 + $1.glyphs.count }
+    #expect(tokenGlyphs == shown.count, "\(mode) \(token) at \(width)")
+    let truncation = try #require(layout.truncation)
+    #expect(truncation.length > 0)
+    #expect(truncation.location + truncation.length <= text.string.utf16.count)
+    #expect(last.length >= 0 && last.visibleLength >= 0)
+  }
+
   @Test func aLongParagraphIsCutAfterItsVisibleLines() throws {
     let sentence = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod. "
     let long = String(repeating: sentence, count: 3_000)
