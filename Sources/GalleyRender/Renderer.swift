@@ -139,7 +139,8 @@ public final class Renderer: Sendable {
     else { throw RenderError(.invalidLayout, "the layout's size is not finite or is too large") }
     let deviceScale = options.scale * Double(isVector ? 1 : options.oversampling)
     let scene = try Scene(
-      layout: layout, fonts: fonts, deviceScale: deviceScale, linkColor: options.linkColor)
+      layout: layout, fonts: fonts, deviceScale: deviceScale, linkColor: options.linkColor,
+      keepsReadingOrder: isVector)
     let canvas = try Canvas(
       scene: scene, layoutSize: (layout.size.width, layout.size.height), options: options,
       isVector: isVector)

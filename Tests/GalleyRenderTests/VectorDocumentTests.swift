@@ -136,6 +136,32 @@ struct VectorDocumentTests {
     #expect(!defined.contains { $0.hasPrefix("glyph") || $0.hasPrefix("surface") })
   }
 
+  /// SVG and PDF draw the text in reading order (lines top to bottom, runs in text order), so
+  /// copying it, and screen readers, get it in order; images draw one run per font and color.
+  @Test func vectorScenesKeepReadingOrder() throws {
+    let layout = try RenderSupport.layout(
+      "Hello %Bworld%b, then %Iitalic%i words that wrap over lines and end.", width: 120)
+    let reading = try Scene(
+      layout: layout, fonts: CairoFontCache(), deviceScale: 1, linkColor: nil,
+      keepsReadingOrder: true)
+    let grouped = try Scene(layout: layout, fonts: CairoFontCache(), deviceScale: 1, linkColor: nil)
+    // The glyphs of the layout's runs, in text order, joined where neighbours share a font.
+    var expected: [(style: String, glyphs: Int)] = []
+    for line in layout.lines {
+      for run in line.runs.sorted(by: { $0.location < $1.location }) where !run.glyphs.isEmpty {
+        if expected.last?.style == run.font.style {
+          expected[expected.count - 1].glyphs += run.glyphs.count
+        } else {
+          expected.append((run.font.style, run.glyphs.count))
+        }
+      }
+    }
+    #expect(reading.runs.map(\.reference.style) == expected.map(\.style))
+    #expect(reading.runs.map(\.glyphs.count) == expected.map(\.glyphs))
+    #expect(grouped.runs.count == Set(expected.map(\.style)).count)
+    #expect(expected.count > grouped.runs.count)
+  }
+
   @Test func pdfLinksAreURIAnnotations() throws {
     let layout = try RenderSupport.layout(Self.markup, width: 200)
     let image = try Renderer().render(layout, format: .pdf)

@@ -41,11 +41,16 @@ struct Scene {
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point.
   ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
+  ///   - keepsReadingOrder: Whether runs keep the text's reading order (for SVG and PDF, whose
+  ///     text is copied and read aloud in drawing order) rather than one per font and color.
   /// - Throws: ``RenderError`` when a font cannot be opened or a value is not finite.
   init(
-    layout: Layout, fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?
+    layout: Layout, fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
+    keepsReadingOrder: Bool = false
   ) throws(RenderError) {
-    var builder = SceneBuilder(fonts: fonts, deviceScale: deviceScale, linkColor: linkColor)
+    var builder = SceneBuilder(
+      fonts: fonts, deviceScale: deviceScale, linkColor: linkColor,
+      keepsReadingOrder: keepsReadingOrder)
     for (lineNumber, line) in layout.lines.enumerated() {
       try builder.add(line, isEdgeLine: lineNumber == 0 || lineNumber == layout.lines.count - 1)
     }

@@ -12,6 +12,11 @@ struct SceneBuilder {
   private let deviceScale: Double
   /// The color of runs inside links, or `nil` to keep their own.
   private let linkColor: TextColor?
+  /// Whether runs keep the text's reading order: lines top to bottom and each line's runs in
+  /// text order (a right-to-left run's glyphs stay left to right, which PDF readers expect and
+  /// reorder), neighbours of one font and color joined; otherwise one run per font and color
+  /// for the whole layout.
+  private let keepsReadingOrder: Bool
   // A layout repeats few fonts: look each up once, comparing cheaply (the layout's strings
   // share storage, so equal ones compare by pointer).
   private var knownFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
@@ -39,10 +44,14 @@ struct SceneBuilder {
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point, for the scaled fonts.
   ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
-  init(fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?) {
+  init(
+    fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
+    keepsReadingOrder: Bool = false
+  ) {
     self.fonts = fonts
     self.deviceScale = deviceScale
     self.linkColor = linkColor
+    self.keepsReadingOrder = keepsReadingOrder
   }
 
   /// Adds a line's glyphs to the runs and its box to the line bounds.
@@ -63,7 +72,13 @@ struct SceneBuilder {
       Bounds(x: line.x, y: line.y, width: line.width, height: line.height))
     let firstRun = line.runs.firstIndex { !$0.glyphs.isEmpty }
     let lastRun = line.runs.lastIndex { !$0.glyphs.isEmpty }
-    for (runNumber, run) in line.runs.enumerated() where !run.glyphs.isEmpty {
+    // Runs are in visual order; reading order sorts them by their place in the text.
+    let order =
+      keepsReadingOrder
+      ? line.runs.indices.sorted { line.runs[$0].location < line.runs[$1].location }
+      : Array(line.runs.indices)
+    for runNumber in order where !line.runs[runNumber].glyphs.isEmpty {
+      let run = line.runs[runNumber]
       let font = try font(for: run.font)
       try add(run, font: font)
       if isEdgeLine {
@@ -140,6 +155,11 @@ struct SceneBuilder {
     // The common case first: the same run as the glyphs before.
     if let current, runs[current].font === font, runs[current].color == color {
       return current
+    }
+    if keepsReadingOrder {
+      current = runs.count
+      runs.append(Scene.Run(reference: reference, font: font, color: color, glyphs: []))
+      return runs.count - 1
     }
     let key = GroupKey(font: ObjectIdentifier(font), color: color)
     if let index = groups[key] {
