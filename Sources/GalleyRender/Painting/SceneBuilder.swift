@@ -44,6 +44,7 @@ struct SceneBuilder {
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point, for the scaled fonts.
   ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
+  ///   - keepsReadingOrder: Whether runs keep the text's reading order.
   init(
     fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
     keepsReadingOrder: Bool = false
