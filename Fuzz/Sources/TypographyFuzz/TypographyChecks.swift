@@ -5,48 +5,53 @@ import GalleyStyle
 /// The typography parsers' promises, checked on one string: an error points inside the text,
 /// and what reads writes back a form that reads the same.
 enum TypographyChecks {
-  /// `FontFeatures(parsing:)`: an error's item and offset; a list's canonical form
+  /// `FontFeatures(parsing:)`: an error's offset; a list's canonical form
   /// (`hb_feature_to_string`'s) reads back the same list.
   ///
   /// - Parameter text: Any text.
   static func checkFeatures(_ text: String) {
-    do {
-      let features = try FontFeatures(parsing: text)
-      let written = features.description
-      do {
-        let again = try FontFeatures(parsing: written)
-        FuzzCheck.expect(
-          again == features, "features-round-trip",
-          "'\(written)' reads back as '\(again.description)'")
-      } catch {
-        FuzzCheck.violated("features-round-trip", "'\(written)' does not read back: \(error)")
-      }
-    } catch {
-      FuzzCheck.expect(
-        (0...text.utf8.count).contains(error.offset), "features-error-offset",
-        "offset \(error.offset) is outside the \(text.utf8.count) bytes")
-    }
+    checkList(
+      text, name: "features",
+      parse: { (text) throws(FontFeatureError) in try FontFeatures(parsing: text) },
+      offset: \.offset)
   }
 
   /// `FontVariations(parsing:)`: as ``checkFeatures(_:)``, for coordinates.
   ///
   /// - Parameter text: Any text.
   static func checkVariations(_ text: String) {
+    checkList(
+      text, name: "variations",
+      parse: { (text) throws(FontVariationError) in try FontVariations(parsing: text) },
+      offset: \.offset)
+  }
+
+  /// A list parser's promises: an error's offset is inside the text, and what reads writes
+  /// back a form that reads the same (checks `NAME-error-offset` and `NAME-round-trip`).
+  ///
+  /// - Parameters:
+  ///   - text: Any text.
+  ///   - name: The checks' prefix.
+  ///   - parse: The parser.
+  ///   - offset: An error's UTF-8 offset.
+  static func checkList<List: Equatable & CustomStringConvertible, Failure: Error>(
+    _ text: String, name: String, parse: (String) throws(Failure) -> List,
+    offset: (Failure) -> Int
+  ) {
     do {
-      let variations = try FontVariations(parsing: text)
-      let written = variations.description
+      let list = try parse(text)
+      let written = list.description
       do {
-        let again = try FontVariations(parsing: written)
+        let again = try parse(written)
         FuzzCheck.expect(
-          again == variations, "variations-round-trip",
-          "'\(written)' reads back as '\(again.description)'")
+          again == list, "\(name)-round-trip", "'\(written)' reads back as '\(again)'")
       } catch {
-        FuzzCheck.violated("variations-round-trip", "'\(written)' does not read back: \(error)")
+        FuzzCheck.violated("\(name)-round-trip", "'\(written)' does not read back: \(error)")
       }
     } catch {
       FuzzCheck.expect(
-        (0...text.utf8.count).contains(error.offset), "variations-error-offset",
-        "offset \(error.offset) is outside the \(text.utf8.count) bytes")
+        (0...text.utf8.count).contains(offset(error)), "\(name)-error-offset",
+        "offset \(offset(error)) is outside the \(text.utf8.count) bytes")
     }
   }
 

@@ -102,8 +102,12 @@ extension PangoDescriptionParser {
     let utf8 = Array(text.utf8)
     let list = String(
       decoding: utf8[first.offset..<(last.offset + last.text.utf8.count)], as: UTF8.self)
-    return list.split(separator: ",").map { name in
-      String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    return list.unicodeScalars.split(separator: ",").map { name in
+      let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+      var scalars = String.UnicodeScalarView()
+      let trimmed = name.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+      scalars.append(contentsOf: trimmed)
+      return String(scalars)
     }.filter { !$0.isEmpty }
   }
 

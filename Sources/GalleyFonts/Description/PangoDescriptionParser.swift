@@ -156,16 +156,18 @@ enum PangoDescriptionParser {
         words[words.count - 1].endsWithComma = true
       }
     }
-    for character in text {
-      let length = character.utf8.count
+    // Scalars, not characters: a comma or a space that a grapheme cluster would join to the
+    // character before it (after U+070F, a prepended mark) still separates words, as in Pango.
+    for scalar in text.unicodeScalars {
+      let length = UTF8.width(scalar)
       let inList = current.first == "@" || current.first == "#"
-      if character == ",", !inList {
+      if scalar == ",", !inList {
         finish(comma: true)
-      } else if character.isWhitespace {
+      } else if scalar.properties.isWhitespace {
         finish(comma: false)
       } else {
         if current.isEmpty { start = offset }
-        current.append(character)
+        current.unicodeScalars.append(scalar)
       }
       offset += length
     }

@@ -350,14 +350,10 @@ public struct Layout: Hashable, Sendable, Codable {
       synthesizedItalic: Bool, synthesizedBold: Bool, features: FontFeatures = FontFeatures(),
       variations: FontVariations = FontVariations(), instance: String? = nil
     ) {
-      self.file = file
-      self.index = index
-      self.family = family
-      self.style = style
-      self.size = size
-      self.synthesizedItalic = synthesizedItalic
-      self.synthesizedBold = synthesizedBold
-      typography = RunTypography.make(features, variations, instance)
+      self.init(
+        file: file, index: index, family: family, style: style, size: size,
+        synthesizedItalic: synthesizedItalic, synthesizedBold: synthesizedBold,
+        typography: RunTypography.make(features, variations, instance))
     }
 
     /// A font reference whose features, coordinates and instance are in a box that other
