@@ -3,6 +3,7 @@ import GalleyJobs
 import GalleyLayout
 import GalleyMarkup
 import GalleySupport
+import GalleyTools
 
 /// A checked request: its job (the formatter, the layout and render options, the checks) and
 /// its points, built from the CLI's defaults and the request's fields.
@@ -80,28 +81,42 @@ package struct PreparedRequest: Sendable {
   /// below the request's own `defaults.family`, `defaults.size`, `defaults.weight` and layout
   /// fields; the fonts pick the first installed of its families.
   ///
-  /// The schema checks only the string's length: whether it reads as a description is
-  /// checked here, once the fonts are known.
+  /// The schema checks only the string's length, as JSON Schema cannot state Pango's grammar:
+  /// a string that does not read is a font problem of a request that reads (422, kind
+  /// `invalidFontDescription`, naming the field), as an unknown family in strict mode is.
   ///
   /// - Parameter fonts: The service's fonts.
-  /// - Throws: ``RequestError`` for `defaults.fontDescription` when it does not read or names
-  ///   a family the font set refuses.
-  package mutating func applyFontDescription(fonts: FontSet) throws(RequestError) {
+  /// - Throws: ``GalleyTools/Failure`` (fonts) when the description does not read or names a
+  ///   family the font set refuses.
+  package mutating func applyFontDescription(fonts: FontSet) throws(Failure) {
     guard let text = request.defaults?.fontDescription else { return }
-    let field = "defaults.fontDescription"
     let description: FontDescription
     do {
       description = try FontDescription(parsing: text)
+      for family in description.families { try Self.checkFamily(family, field: "") }
+    } catch let error as FontDescriptionError {
+      throw Self.fontDescriptionFailure(error.description)
     } catch {
-      throw RequestError(field: field, error.description)
+      throw Self.fontDescriptionFailure("\(error)")
     }
-    for family in description.families { try Self.checkFamily(family, field: field) }
     let explicit = job.formatter
     job.apply(description, fonts: fonts)
     if request.defaults?.family != nil { job.formatter.defaultFamily = explicit.defaultFamily }
     if request.defaults?.size != nil { job.formatter.defaultSize = explicit.defaultSize }
     if request.defaults?.weight != nil { job.formatter.defaultWeight = explicit.defaultWeight }
     job.layoutOptions.truncationToken.formatter = job.formatter
+  }
+
+  /// The failure of a font description that cannot be used:
+  /// `{"kind": "invalidFontDescription", "field", "message"}`, answered with 422.
+  private static func fontDescriptionFailure(_ reason: String) -> Failure {
+    let field = "defaults.fontDescription"
+    let message = "\(field): \(reason)"
+    return Failure(
+      .fonts, kind: "invalidFontDescription", message,
+      document: JSONOutput.encodeDocument(
+        ErrorDocument(
+          error: ["kind": "invalidFontDescription", "field": field, "message": message])))
   }
 
   /// The formatter of a request: the tables and the defaults, each checked as the CLI

@@ -41,13 +41,14 @@ package final class TextService: Sendable {
   /// - Returns: The checked request.
   /// - Throws: ``GalleyTools/Failure`` (request) naming the field.
   package func prepare(_ body: [UInt8]) throws(Failure) -> PreparedRequest {
+    var request: PreparedRequest
     do {
-      var request = try PreparedRequest(RequestDecoder.decode(body), limits: limits)
-      try request.applyFontDescription(fonts: runner.fonts)
-      return request
+      request = try PreparedRequest(RequestDecoder.decode(body), limits: limits)
     } catch {
       throw Failure(error)
     }
+    try request.applyFontDescription(fonts: runner.fonts)
+    return request
   }
 
   /// `POST /v1/format`: the runs and links, with the warnings in lenient mode.

@@ -6,8 +6,8 @@ import GalleyTools
 import Testing
 
 /// `defaults.fontDescription`: its parts set the text's defaults and the layout's features,
-/// coordinates and width below the request's own fields; one that does not read is a request
-/// failure (HTTP 400) naming the field.
+/// coordinates and width below the request's own fields; one that does not read is a font
+/// problem of a request that reads (HTTP 422) naming the field.
 @Suite struct FontDescriptionRequestTests {
   static let service = Result { TextService(fonts: try HermeticFonts.fontSet()) }
 
@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test(
-    "A description that does not read is a request failure naming the field",
+    "A description that does not read is a 422 naming the field",
     arguments: [
       ("Inter 550 20", "did you mean 'Inter weight=550 20'"),
       ("DejaVu Sans 12pt", "12pt"),
@@ -63,7 +63,10 @@ import Testing
         Array(#"{"markup": "Hi", "defaults": {"fontDescription": "\#(text)"}}"#.utf8))
       Issue.record("'\(text)' was accepted")
     } catch {
-      #expect(error.category.httpStatus == 400)
+      #expect(error.category.httpStatus == 422)
+      #expect(error.kind == "invalidFontDescription")
+      #expect(
+        error.document.contains("\"field\" : \"defaults.fontDescription\""), "\(error.document)")
       #expect(error.message.contains("defaults.fontDescription"), "\(error.message)")
       #expect(error.message.contains(expected), "\(error.message)")
     }
