@@ -31,15 +31,9 @@ struct AcceleratorOptionTests {
     arguments: [
       ("fast", "'fast' at offset 0"), ("word-cache,,glyph-masks", "an empty item at offset 11"),
     ])
-  func badSettingIsAnError(_ setting: String, _ expected: String) {
-    do {
-      _ = try LayoutCommand.parse(["--accelerators", setting, "--", "Hi"])
-      Issue.record("'\(setting)' was accepted")
-    } catch {
-      let message = LayoutCommand.message(for: error)
-      #expect(message.contains(expected), "\(message)")
-      #expect(message.contains("word-cache, pair-shaping, glyph-masks"), "\(message)")
-      #expect(LayoutCommand.exitCode(for: error).rawValue == 64)
-    }
+  func badSettingIsAnError(_ setting: String, _ expected: String) throws {
+    let message = try #require(layoutUsageError(["--accelerators", setting, "--", "Hi"]))
+    #expect(message.contains(expected), "\(message)")
+    #expect(message.contains("word-cache, pair-shaping, glyph-masks"), "\(message)")
   }
 }

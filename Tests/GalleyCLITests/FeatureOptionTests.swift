@@ -38,14 +38,8 @@ struct FeatureOptionTests {
       ("kern=x", "feature 'kern=x' at offset 0"), ("liga, ss1x2", "feature 'ss1x2' at offset 6"),
       ("kern[1:3]", "use a markup span for a range"),
     ])
-  func badListIsAUsageError(_ list: String, _ expected: String) {
-    do {
-      _ = try LayoutCommand.parse(["--features", list, "--", "Hi"])
-      Issue.record("'\(list)' was accepted")
-    } catch {
-      let message = LayoutCommand.message(for: error)
-      #expect(message.contains(expected), "\(message)")
-      #expect(LayoutCommand.exitCode(for: error).rawValue == 64)
-    }
+  func badListIsAUsageError(_ list: String, _ expected: String) throws {
+    let message = try #require(layoutUsageError(["--features", list, "--", "Hi"]))
+    #expect(message.contains(expected), "\(message)")
   }
 }

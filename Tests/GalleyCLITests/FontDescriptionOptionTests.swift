@@ -87,15 +87,9 @@ struct FontDescriptionOptionTests {
       ("DejaVu Sans 12pt", "12pt"),
       ("DejaVu Sans Bold Light", "Light"),
     ])
-  func badDescriptionIsAUsageError(_ text: String, _ expected: String) {
-    do {
-      _ = try LayoutCommand.parse(["--font-description", text, "--", "Hi"])
-      Issue.record("'\(text)' was accepted")
-    } catch {
-      let message = LayoutCommand.message(for: error)
-      #expect(message.contains("'--font-description'"), "\(message)")
-      #expect(message.contains(expected), "\(message)")
-      #expect(LayoutCommand.exitCode(for: error).rawValue == 64)
-    }
+  func badDescriptionIsAUsageError(_ text: String, _ expected: String) throws {
+    let message = try #require(layoutUsageError(["--font-description", text, "--", "Hi"]))
+    #expect(message.contains("'--font-description'"), "\(message)")
+    #expect(message.contains(expected), "\(message)")
   }
 }

@@ -184,12 +184,7 @@ struct LayoutCommandTests {
     ["--width", "nan", "--", "x"],
   ])
   func badLayoutFlagsAreUsageErrors(arguments: [String]) {
-    do {
-      _ = try LayoutCommand.parse(arguments)
-      Issue.record("accepted \(arguments)")
-    } catch {
-      #expect(LayoutCommand.exitCode(for: error) == ExitCode(64))
-    }
+    _ = layoutUsageError(arguments)
   }
 
   @Test(arguments: [

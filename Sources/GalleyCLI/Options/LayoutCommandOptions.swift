@@ -313,16 +313,17 @@ struct LayoutCommandOptions: ParsableArguments {
   ///
   /// - Parameters:
   ///   - source: The input, markup unless `--plain`.
-  ///   - fonts: The font set that picks the first installed of `--font-description`'s
-  ///     families, or `nil` to take its first.
+  ///   - description: `--font-description`, read, or `nil`.
+  ///   - fonts: The font set that picks the first installed of the description's families,
+  ///     or `nil` to take its first.
   /// - Returns: The job: lenient and strict as asked, reporting replaced families.
-  func job(source: String, fonts: FontSet? = nil) -> TextJob {
+  func job(
+    source: String, description: FontDescription? = nil, fonts: FontSet? = nil
+  ) -> TextJob {
     var job = TextJob(
       source: source, sourceName: inputOptions.sourceName, formatter: formatterOptions.formatter,
       layoutOptions: layoutOptions)
-    if let description = try? parsedFontDescription() {
-      job.apply(description, fonts: fonts)
-    }
+    if let description { job.apply(description, fonts: fonts) }
     if let family { job.formatter.defaultFamily = family }
     if let size { job.formatter.defaultSize = size }
     job.isPlain = plain
@@ -345,10 +346,11 @@ struct LayoutCommandOptions: ParsableArguments {
       let source = try inputOptions.readSource()
       // A description that lists several families needs the fonts to pick one before the
       // text is formatted; otherwise the fonts load after the markup is checked.
-      let picksFamily = ((try? parsedFontDescription())?.families.count ?? 0) > 1
+      // validate() has read it already: it reads.
+      let description = try? parsedFontDescription()
       var fonts: FontSet? = nil
-      if picksFamily { fonts = try makeFontSet() }
-      let job = job(source: source, fonts: fonts)
+      if (description?.families.count ?? 0) > 1 { fonts = try makeFontSet() }
+      let job = job(source: source, description: description, fonts: fonts)
       let formatted = try JobRunner.prepare(job)
       let fontSet: FontSet
       if let fonts { fontSet = fonts } else { fontSet = try makeFontSet() }
