@@ -409,8 +409,9 @@ public final class FontSet: Sendable {
     return known ?? families[0]
   }
 
-  /// The Pango description of a resolved face: its family, weight, style and width, and the
-  /// coordinates its weight and italic set (``ResolvedFace/variations``).
+  /// The Pango description of a resolved face: its family, weight, style and width (each
+  /// left unset at its default value), and the coordinates its weight and italic set
+  /// (``ResolvedFace/variations``).
   ///
   /// - Parameters:
   ///   - resolved: A resolved face.
@@ -422,7 +423,8 @@ public final class FontSet: Sendable {
   ) -> FontDescription {
     let face = resolved.face
     return FontDescription(
-      families: [face.family], weight: face.weight, slant: face.slant,
+      families: [face.family], weight: face.weight == 400 ? nil : face.weight,
+      slant: face.slant == .upright ? nil : face.slant,
       width: face.width == 100 ? nil : PangoWords.namedWidth(near: Double(face.width)),
       variant: asked.variant,
       size: asked.size, variations: resolved.variations.merging(asked.variations),

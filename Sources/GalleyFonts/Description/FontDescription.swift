@@ -125,8 +125,9 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
 
   /// The description in Pango's form, which reads back the same.
   ///
-  /// Families, then weight, style, width and variant words, the size, `@` coordinates and
-  /// `#` features; `Normal` when it names neither a family nor a style. A family whose last
+  /// Families, then weight, style, width and variant words (a part set to its default value
+  /// is written too: `Regular`, `Roman`, `stretch=100`), the size, `@` coordinates and `#`
+  /// features; `Normal` when it names neither a family nor a style. A family whose last
   /// word would read as a style word or a size (`Foo Bold`) ends with a comma, as in Pango's
   /// own writer.
   public var description: String {
@@ -145,11 +146,11 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
   /// The weight, style, width and variant words of ``description``.
   private var styleWords: [String] {
     var words: [String] = []
-    if let weight, weight != 400 {
-      words.append(PangoWords.weightName(weight) ?? "weight=\(weight)")
+    if let weight { words.append(PangoWords.weightName(weight) ?? "weight=\(weight)") }
+    if let slant {
+      words.append(slant == .italic ? "Italic" : slant == .oblique ? "Oblique" : "Roman")
     }
-    if let slant, slant != .upright { words.append(slant == .italic ? "Italic" : "Oblique") }
-    if let width, width != 100 {
+    if let width {
       words.append(PangoWords.widthName(width) ?? "stretch=\(FontVariations.format(width))")
     }
     if let variant { words.append(variant.rawValue) }

@@ -109,6 +109,9 @@ struct FontDescriptionTests {
       ("Foo Bold, 12", "Foo Bold, 12"), ("Foo Bold, Italic", "Foo Bold, Italic"),
       ("Sans stretch=87.1", "Sans stretch=87.1"), ("Sans stretch=87.5", "Sans Semi-Condensed"),
       ("Sans @wght=0.00001", "Sans @wght=0.00001"),
+      // A part set to its default value stays set.
+      ("regular", "Regular"), ("Sans Roman 10", "Sans Roman 10"),
+      ("Sans stretch=100", "Sans stretch=100"), ("Normal", "Normal"),
     ])
   func canonical(text: String, expected: String) throws {
     let description = try FontDescription(parsing: text)
