@@ -31,8 +31,8 @@ let package = Package(
     .trait(
       name: "Server",
       description: """
-        galley-server and its dependencies (Hummingbird, swift-service-lifecycle, swift-log, \
-        swift-metrics, swift-prometheus). Off by default, so a package that depends on \
+        galley-server and its dependencies (Hummingbird, SwiftNIO, swift-service-lifecycle, \
+        swift-log, swift-metrics, swift-prometheus). Off by default, so a package that depends on \
         Galley's libraries resolves none of them.
         """)
   ],
@@ -47,6 +47,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
   ],
   targets: [
     // MARK: C libraries
@@ -148,6 +150,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: server),
         .product(name: "Metrics", package: "swift-metrics", condition: server),
         .product(name: "Prometheus", package: "swift-prometheus", condition: server),
+        // The connection guard sits in the HTTP/1 pipeline below Hummingbird.
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
+        .product(name: "NIOCore", package: "swift-nio", condition: server),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: server),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: server),
       ],
       resources: [.copy("openapi.json")]
     ),
@@ -273,6 +281,7 @@ let package = Package(
         "GalleyTools",
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
       ]
     ),
   ],

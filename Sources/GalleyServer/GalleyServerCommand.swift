@@ -18,7 +18,8 @@ struct GalleyServerCommand: AsyncParsableCommand {
     discussion: """
       Prints the address it listens on as its first line of standard output. Requests never \
       name files: only the fonts and font sets given here are used. SIGTERM or SIGINT stops \
-      the server after the requests in flight finish. Exit status: 64 for bad options, 65 \
+      the server after the requests in flight finish (at most --drain-timeout seconds). \
+      Exit status: 64 for bad options, 65 \
       for unusable fonts or font sets, 69 when it cannot listen (an address in use, a port \
       it may not bind).
       """)
@@ -55,6 +56,57 @@ struct GalleyServerCommand: AsyncParsableCommand {
   @Option(
     parsing: .unconditional, help: "How many requests work at once (default: the number of cores).")
   var workers: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      The largest answer, in MB (1...1024); a larger one is answered 422 answerTooLarge.
+      """)
+  var maxAnswer = 32
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      The most MB of answers that may wait for slow clients (1...65536); past it, new work is \
+      answered 503.
+      """)
+  var answerMemory = 256
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      The most connections served at once (default: 1024, or what the open-file limit \
+      allows); a few more are answered 503, and past those the server stops accepting.
+      """)
+  var maxConnections: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds for a connection's first request head to arrive (0.1...3600).")
+  var headerTimeout = 60.0
+
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds a request body may stall between two reads before a 408 (0.1...3600).")
+  var bodyTimeout = 60.0
+
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds for the next request head to arrive after an answer (0.1...3600).")
+  var keepAliveTimeout = 75.0
+
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds a client may leave an answer untaken before it is closed (0.1...3600).")
+  var sendTimeout = 60.0
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Seconds the requests in flight get to finish after SIGTERM or SIGINT (0...3600); then \
+      their connections close.
+      """)
+  var drainTimeout = 10.0
 
   @Option(help: "Allow this origin to call the API from a browser (CORS); none by default.")
   var cors: String?
@@ -94,6 +146,30 @@ struct GalleyServerCommand: AsyncParsableCommand {
     if let workers, !(1...1024).contains(workers) {
       throw ValidationError("'--workers' must be in 1...1024.")
     }
+    try validateConnectionOptions()
+  }
+
+  /// Checks the connection options' ranges.
+  func validateConnectionOptions() throws {
+    guard (1...1024).contains(maxAnswer) else {
+      throw ValidationError("'--max-answer' must be in 1...1024 MB.")
+    }
+    guard (1...65536).contains(answerMemory) else {
+      throw ValidationError("'--answer-memory' must be in 1...65536 MB.")
+    }
+    if let maxConnections, !(1...1_000_000).contains(maxConnections) {
+      throw ValidationError("'--max-connections' must be in 1...1000000.")
+    }
+    let timeouts = [
+      ("header-timeout", headerTimeout), ("body-timeout", bodyTimeout),
+      ("keep-alive-timeout", keepAliveTimeout), ("send-timeout", sendTimeout),
+    ]
+    for (name, seconds) in timeouts where !(0.1...3600).contains(seconds) {
+      throw ValidationError("'--\(name)' must be in 0.1...3600 seconds.")
+    }
+    guard (0...3600).contains(drainTimeout) else {
+      throw ValidationError("'--drain-timeout' must be in 0...3600 seconds.")
+    }
   }
 
   func run() async throws {
@@ -108,6 +184,7 @@ struct GalleyServerCommand: AsyncParsableCommand {
       throw ExitCode(65)
     }
     var configuration = serverConfiguration
+    configuration.connections.maximumConnections = try connectionLimit()
     // Images drawn with and without glyph masks differ within anti-aliasing: a shared cache
     // directory keeps them apart.
     configuration.generation = CacheGeneration.make(
@@ -122,15 +199,42 @@ struct GalleyServerCommand: AsyncParsableCommand {
       // Written straight to the descriptor: a pipe must see it at once.
       FileHandle.standardOutput.write(Data("http://\(host):\(port)\n".utf8))
     }
-    let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(
-        services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    var groupConfiguration = ServiceGroupConfiguration(
+      services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    // The connection guard closes every connection by the drain timeout; this bounds the rest.
+    groupConfiguration.maximumGracefulShutdownDuration = .seconds(drainTimeout + 5)
+    groupConfiguration.maximumCancellationDuration = .seconds(5)
+    let group = ServiceGroup(configuration: groupConfiguration)
     do {
       try await group.run()
     } catch {
       FileHandle.standardError.write(Data("error: \(Self.serveFailure(error, host, port))\n".utf8))
       throw ExitCode(69)
     }
+  }
+
+  /// The most connections to serve: `--max-connections`, or 1024.
+  ///
+  /// Either must fit what the open-file limit (raised to its hard limit first) allows: an
+  /// explicit limit past it is a usage error; the default is lowered, with a note.
+  func connectionLimit() throws -> Int {
+    let descriptors = DescriptorLimit.raise()
+    let most = ConnectionLimits.maximumConnections(descriptors: descriptors)
+    if let maxConnections {
+      guard maxConnections <= most else {
+        FileHandle.standardError.write(
+          Data(
+            ("error: '--max-connections' \(maxConnections) needs more open files than the "
+              + "process may have (\(descriptors)); at most \(most)\n").utf8))
+        throw ExitCode(64)
+      }
+      return maxConnections
+    }
+    let limit = ConnectionLimits().maximumConnections
+    guard limit > most else { return limit }
+    FileHandle.standardError.write(
+      Data("note: serving at most \(most) connections (open-file limit \(descriptors))\n".utf8))
+    return most
   }
 
   /// A failure to serve in one line: an address in use or a port the user may not bind is
@@ -155,7 +259,14 @@ struct GalleyServerCommand: AsyncParsableCommand {
     var configuration = ServerConfiguration()
     configuration.host = host
     configuration.port = port
-    configuration.maximumBodyBytes = maxBody * 1024
+    configuration.connections.maximumBodyBytes = maxBody * 1024
+    configuration.connections.headerTimeout = .seconds(headerTimeout)
+    configuration.connections.bodyTimeout = .seconds(bodyTimeout)
+    configuration.connections.keepAliveTimeout = .seconds(keepAliveTimeout)
+    configuration.connections.sendTimeout = .seconds(sendTimeout)
+    configuration.connections.drainTimeout = .seconds(drainTimeout)
+    configuration.connections.unsentAnswerBytes = answerMemory << 20
+    configuration.maximumAnswerBytes = maxAnswer << 20
     if let workers { configuration.workers = workers }
     configuration.cacheBytes = cacheSize << 20
     configuration.cacheDirectory = cacheDir

@@ -8,8 +8,11 @@ package struct ServerConfiguration: Sendable {
   package var host = "127.0.0.1"
   /// The port; 0 picks a free one.
   package var port = 8080
-  /// The largest request body, in bytes (`--max-body` KB).
-  package var maximumBodyBytes = 1024 * 1024
+  /// The timeouts and limits of each connection, the body's size among them.
+  package var connections = ConnectionLimits()
+  /// The largest answer, in bytes (`--max-answer` MB); a larger one is answered 422
+  /// `answerTooLarge`.
+  package var maximumAnswerBytes = 32 << 20
   /// How many requests work at once (`--workers`, default: the cores).
   package var workers = ServerConfiguration.coreCount
   /// How many requests may wait for a worker before the server answers 503.

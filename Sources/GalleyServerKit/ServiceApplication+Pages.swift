@@ -39,7 +39,7 @@ extension ServiceApplication {
     router.get("/metrics") { _, _ in
       Reply.bytes(
         contentType: "text/plain; version=0.0.4; charset=utf-8",
-        metrics.exposition(cache: cache))
+        metrics.exposition(cache: cache, ledger: ledger))
     }
     router.get("/openapi.json") { _, _ in
       guard let document = OpenAPIDocument.bytes else {

@@ -40,9 +40,10 @@ extension ServiceApplication {
   }
 
   /// Runs one request: checks the query (400) and the content type (415), reads the body (413
-  /// past the limit), waits for a worker (503 when the queue is full or the wait used the time
-  /// budget), checks the request (400) and does the work, answering every failure with its
-  /// error document and counting it in the metrics.
+  /// past the limit), refuses new work while too many answers wait for slow clients (503),
+  /// waits for a worker (503 when the queue is full or the wait used the time budget), checks
+  /// the request (400), does the work and checks the answer's size (422), answering every
+  /// failure with its error document and counting it in the metrics.
   ///
   /// - Parameters:
   ///   - endpoint: The endpoint's name in the metrics.
@@ -62,9 +63,12 @@ extension ServiceApplication {
       let query = try Self.query(request, allowed: parameters)
       try Self.checkContentType(request.headers[.contentType])
       let bytes = try await readBody(request)
-      response = try await withWorker(deadline: deadline) { () throws(Failure) in
+      try checkUnsentAnswers()
+      let answer = try await withWorker(deadline: deadline) { () throws(Failure) in
         try body(try service.prepare(bytes), query, deadline)
       }
+      try checkSize(of: answer)
+      response = answer
     } catch {
       response = Reply.failure(error)
     }
@@ -100,15 +104,43 @@ extension ServiceApplication {
   /// - Returns: The bytes.
   /// - Throws: ``GalleyTools/Failure`` 413 past the limit.
   func readBody(_ request: Request) async throws(Failure) -> [UInt8] {
-    let limit = configuration.maximumBodyBytes
+    let limits = configuration.connections
     do {
-      var buffer = try await request.body.collect(upTo: limit)
+      var buffer = try await request.body.collect(upTo: limits.maximumBodyBytes)
       return buffer.readBytes(length: buffer.readableBytes) ?? []
+    } catch is NIOTooManyBytesError {
+      throw limits.bodyTooLarge
     } catch {
-      throw Failure(
-        .bodyTooLarge, kind: "bodyTooLarge",
-        "the request body is larger than the server's limit of \(limit / 1024) KB")
+      // The connection broke off (the guard answers framing errors itself).
+      throw Failure(.request, kind: "badFraming", "the request body could not be read: \(error)")
     }
+  }
+
+  /// Refuses new work while answers already made wait for slow clients past the server's
+  /// memory for them (``ConnectionLimits/unsentAnswerBytes``).
+  ///
+  /// - Throws: ``GalleyTools/Failure`` 503.
+  func checkUnsentAnswers() throws(Failure) {
+    let unsent = ledger.unsentAnswerBytes
+    let limit = configuration.connections.unsentAnswerBytes
+    guard unsent > limit else { return }
+    throw Failure(
+      .saturated, kind: "answersWaiting",
+      "the server is busy: \(unsent >> 20) MB of answers wait for their clients, past its "
+        + "limit of \(limit >> 20) MB; retry")
+  }
+
+  /// Refuses an answer larger than ``ServerConfiguration/maximumAnswerBytes``.
+  ///
+  /// - Parameter response: The answer.
+  /// - Throws: ``GalleyTools/Failure`` 422 `answerTooLarge`.
+  func checkSize(of response: Response) throws(Failure) {
+    let limit = configuration.maximumAnswerBytes
+    guard let length = response.body.contentLength, length > limit else { return }
+    throw Failure(
+      .answerTooLarge, kind: "answerTooLarge",
+      "the answer would take \(length) bytes, past the server's limit of \(limit >> 20) MB; "
+        + "ask for less (a shorter text, a wider box, no layout with the image)")
   }
 
   /// Runs work on one of the workers.

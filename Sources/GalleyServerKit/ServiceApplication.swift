@@ -3,6 +3,7 @@
 import GalleyService
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// The HTTP service: the routes over a ``GalleyService/TextService``, with the worker
@@ -28,6 +29,8 @@ package struct ServiceApplication: Sendable {
   package let cache: RenderCache
   /// The metrics.
   package let metrics: ServiceMetrics
+  /// The connections' shared counts.
+  package let ledger = ConnectionLedger()
 
   /// Creates the application's parts.
   ///
@@ -77,7 +80,9 @@ package struct ServiceApplication: Sendable {
     addPageRoutes(to: router)
   }
 
-  /// The Hummingbird application, listening on the configured host and port.
+  /// The Hummingbird application, listening on the configured host and port, its
+  /// connections guarded (``ConnectionGuard``): past the connection limit and its refusal
+  /// allowance, it stops accepting until a connection closes.
   ///
   /// - Parameters:
   ///   - logger: The logger.
@@ -86,11 +91,15 @@ package struct ServiceApplication: Sendable {
   package func makeApplication(
     logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
-    Application(
+    let limits = configuration.connections
+    return Application(
       router: makeRouter(),
+      server: .guardedHTTP1(limits: limits, ledger: ledger),
       configuration: ApplicationConfiguration(
         address: .hostname(configuration.host, port: configuration.port),
-        serverName: "galley-server"),
+        serverName: "galley-server",
+        availableConnectionsDelegate: MaximumAvailableConnections(
+          limits.maximumConnections + limits.refusalAllowance, logger: logger)),
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
       logger: logger)
   }

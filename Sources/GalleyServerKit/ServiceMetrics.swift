@@ -50,11 +50,14 @@ package struct ServiceMetrics: Sendable {
     Counter(label: "galley_rendered_bytes_total", factory: factory).increment(by: count)
   }
 
-  /// The Prometheus text, with the cache's counts and hit rate as of now.
+  /// The Prometheus text, with the cache's and the connections' counts as of now.
   ///
-  /// - Parameter cache: The render cache.
+  /// - Parameters:
+  ///   - cache: The render cache.
+  ///   - ledger: The connections' shared counts.
   /// - Returns: The text exposition.
-  package func exposition(cache: RenderCache) -> [UInt8] {
+  package func exposition(cache: RenderCache, ledger: ConnectionLedger) -> [UInt8] {
+    record(ledger)
     let counts = cache.statistics
     let lookups = counts.memoryHits + counts.diskHits + counts.misses
     for (level, hits) in [("memory", counts.memoryHits), ("disk", counts.diskHits)] {
@@ -78,6 +81,20 @@ package struct ServiceMetrics: Sendable {
       }
     }
     return registry.emitToBuffer()
+  }
+
+  /// Records the connections' counts as gauges.
+  ///
+  /// - Parameter ledger: The connections' shared counts.
+  private func record(_ ledger: ConnectionLedger) {
+    Gauge(label: "galley_connections_open", factory: factory).record(ledger.openConnections)
+    Gauge(label: "galley_answer_bytes_unsent", factory: factory).record(ledger.unsentAnswerBytes)
+    for reason in ConnectionLedger.Reason.allCases {
+      Gauge(
+        label: "galley_connections_closed", dimensions: [("reason", reason.rawValue)],
+        factory: factory
+      ).record(ledger.count(reason))
+    }
   }
 }
 #endif

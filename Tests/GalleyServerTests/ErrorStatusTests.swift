@@ -85,7 +85,7 @@ import Testing
 
   @Test func aBodyOverTheLimitGets413() async throws {
     var configuration = ServerHarness.configuration()
-    configuration.maximumBodyBytes = 4096
+    configuration.connections.maximumBodyBytes = 4096
     try await ServerHarness.withServer(configuration) { client, _ in
       let markup = String(repeating: "a", count: 8192)
       let response = try await client.post("/v1/layout", #"{"markup": "\#(markup)"}"#)

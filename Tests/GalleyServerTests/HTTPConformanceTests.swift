@@ -172,14 +172,14 @@ import FoundationNetworking
         "/v1/fonts?family=\(String(repeating: "a", count: 60_000))")
       #expect(tooLong.status == .badRequest)
       #expect(try tooLong.errorDetail()["field"] as? String == "family")
-      // Past the HTTP parser's 80 KB limit on the request head, Hummingbird answers 400 and
-      // closes the connection; a new one is served.
+      // Past the HTTP parser's 80 KB limit on the request head, the connection guard answers
+      // 431 and closes the connection; a new one is served.
       let port = try #require(client.port)
       let base = "http://127.0.0.1:\(port)"
       let huge = try #require(
         URL(string: "\(base)/v1/fonts?family=\(String(repeating: "a", count: 200_000))"))
       if let (_, response) = try? await URLSession.shared.data(from: huge) {
-        #expect((response as? HTTPURLResponse)?.statusCode == 400)
+        #expect((response as? HTTPURLResponse)?.statusCode == 431)
       }
       let health = try #require(URL(string: "\(base)/healthz"))
       let (_, response) = try await URLSession.shared.data(from: health)

@@ -22,6 +22,17 @@ extension Failure {
     case timeBudget
     /// A request body over the server's limit.
     case bodyTooLarge
+    /// A request head over the server's limit.
+    case headersTooLarge
+    /// An answer over the server's limit (`--max-answer`).
+    case answerTooLarge
+    /// A request that did not arrive in time (its body stalled).
+    case timeout
+    /// A request whose `Expect` the server cannot meet.
+    case expectation
+    /// A request that uses a part of HTTP the server does not implement (a transfer coding
+    /// other than `chunked`).
+    case notImplemented
     /// A request body that is not JSON.
     case mediaType
     /// A path the server does not have.
@@ -45,12 +56,13 @@ extension Failure.Category {
   /// The one table of exit statuses, with ``httpStatus`` beside it.
   package var exitStatus: Int32 {
     switch self {
-    case .usage, .request, .notFound, .methodNotAllowed: ExitStatus.usage
+    case .usage, .request, .notFound, .methodNotAllowed, .expectation, .notImplemented:
+      ExitStatus.usage
     case .input, .markup, .fonts, .layout, .drawing, .output, .timeBudget, .bodyTooLarge,
-      .mediaType:
+      .headersTooLarge, .answerTooLarge, .mediaType:
       ExitStatus.dataError
     case .unavailable: ExitStatus.unavailable
-    case .saturated: ExitStatus.temporaryFailure
+    case .saturated, .timeout: ExitStatus.temporaryFailure
     case .internal: ExitStatus.software
     }
   }
@@ -62,12 +74,16 @@ extension Failure.Category {
   package var httpStatus: Int {
     switch self {
     case .usage, .request, .input: 400
-    case .markup, .fonts, .layout, .drawing, .timeBudget: 422
+    case .markup, .fonts, .layout, .drawing, .timeBudget, .answerTooLarge: 422
     case .notFound: 404
     case .methodNotAllowed: 405
+    case .timeout: 408
     case .bodyTooLarge: 413
     case .mediaType: 415
+    case .expectation: 417
+    case .headersTooLarge: 431
     case .output, .internal: 500
+    case .notImplemented: 501
     case .saturated, .unavailable: 503
     }
   }

@@ -12,7 +12,9 @@ import Testing
     (.fonts, 65, 422), (.layout, 65, 422), (.drawing, 65, 422), (.output, 65, 500),
     (.timeBudget, 65, 422), (.bodyTooLarge, 65, 413), (.mediaType, 65, 415),
     (.notFound, 64, 404), (.methodNotAllowed, 64, 405), (.saturated, 75, 503),
-    (.unavailable, 69, 503), (.internal, 70, 500),
+    (.unavailable, 69, 503), (.internal, 70, 500), (.headersTooLarge, 65, 431),
+    (.answerTooLarge, 65, 422), (.timeout, 75, 408), (.expectation, 64, 417),
+    (.notImplemented, 64, 501),
   ]
 
   @Test func everyCategoryHasItsStatuses() {

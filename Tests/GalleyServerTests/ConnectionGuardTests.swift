@@ -1,0 +1,251 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
+import Foundation
+import GalleyServerKit
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// What slow, hostile and unlucky clients meet, over raw sockets: timeouts, the connection
+/// limit, framing answered by the connection guard, `100 Continue`, HTTP/1.0, early answers
+/// read by clients still sending, and the memory of answers left unread.
+@Suite(.serialized) struct ConnectionGuardTests {
+  /// A configuration with short timeouts.
+  static func configuration() -> ServerConfiguration {
+    var configuration = ServerHarness.configuration()
+    configuration.connections.headerTimeout = .milliseconds(500)
+    configuration.connections.bodyTimeout = .milliseconds(500)
+    configuration.connections.keepAliveTimeout = .milliseconds(700)
+    configuration.connections.lingerTimeout = .milliseconds(500)
+    configuration.connections.maximumBodyBytes = 64 * 1024
+    return configuration
+  }
+
+  /// Runs a test against a live server, given its port and application.
+  static func withServer(
+    _ configuration: ServerConfiguration = configuration(),
+    _ test: @Sendable @escaping (Int, ServiceApplication) async throws -> Void
+  ) async throws {
+    try await ServerHarness.withServer(configuration) { client, application in
+      try await test(try #require(client.port), application)
+    }
+  }
+
+  static let format = #"{"markup":"Hello"}"#
+
+  /// A `POST /v1/format` with a body.
+  static func post(_ body: String = format, headers: String = "") -> String {
+    "POST /v1/format HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+      + "Content-Length: \(body.utf8.count)\r\n\(headers)\r\n\(body)"
+  }
+
+  @Test(
+    "Framing the guard refuses: its status, its kind, and the connection closed",
+    arguments: [
+      ("GET /healthz HTTP/1.1\r\n\r\n", 400, "badHost"),
+      ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, "badHost"),
+      ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", 400, "badHost"),
+      (
+        "POST /v1/format HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+        501, "unsupportedTransferCoding"
+      ),
+      (
+        "POST /v1/format HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n",
+        400, "badFraming"
+      ),
+      (
+        "POST /v1/format HTTP/1.1\r\nHost: a\r\nExpect: magic\r\nContent-Length: 2\r\n\r\n{}",
+        417, "unsupportedExpectation"
+      ),
+      (
+        "POST /v1/format HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999\r\n\r\n", 413,
+        "bodyTooLarge"
+      ),
+      (
+        "GET /healthz HTTP/1.1\r\nHost: a\r\nX-Big: <90 KB>\r\n\r\n", 431, "headersTooLarge"
+      ),
+    ])
+  func framing(request: String, status: Int, kind: String) async throws {
+    try await Self.withServer { port, application in
+      let connection = try RawConnection(port: port)
+      connection.send(
+        request.replacingOccurrences(of: "<90 KB>", with: String(repeating: "x", count: 90_000)))
+      let reading = connection.read(for: .seconds(5))
+      #expect(reading.status == status, "\(reading.text.prefix(300))")
+      #expect(reading.errorKind == kind)
+      #expect(reading.header("Connection") == "close")
+      #expect(reading.closed)
+      #expect(application.ledger.count(.framing) == 1)
+    }
+  }
+
+  @Test func http10ClosesUnlessKeepAliveIsAsked() async throws {
+    try await Self.withServer { port, _ in
+      let plain = try RawConnection(port: port)
+      plain.send("GET /healthz HTTP/1.0\r\n\r\n")
+      let closed = plain.read(for: .seconds(3))
+      #expect(closed.status == 200)
+      #expect(closed.header("Connection") == "close")
+      #expect(closed.closed && closed.elapsed < .milliseconds(400))
+
+      let kept = try RawConnection(port: port)
+      kept.send("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+      let first = kept.readAnswers(1)
+      #expect(first.status == 200)
+      #expect(first.header("Connection") == "keep-alive")
+      kept.send("GET /healthz HTTP/1.0\r\n\r\n")
+      let second = kept.read(for: .seconds(3))
+      #expect(second.status == 200)
+      #expect(second.closed)
+    }
+  }
+
+  @Test func expectContinueGetsAnInterimAnswerThenTheAnswer() async throws {
+    try await Self.withServer { port, _ in
+      let connection = try RawConnection(port: port)
+      let body = Self.format
+      connection.send(
+        "POST /v1/format HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+          + "Expect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+      let interim = connection.read(for: .milliseconds(300))
+      #expect(interim.text == "HTTP/1.1 100 Continue\r\n\r\n")
+      connection.send(body)
+      let answer = connection.readAnswers(1)
+      #expect(answer.statuses == [200])
+    }
+  }
+
+  @Test func pipelinedRequestsAreAnsweredInOrderAndCloseOnRequest() async throws {
+    try await Self.withServer { port, _ in
+      let connection = try RawConnection(port: port)
+      let health = "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+      connection.send(
+        health + Self.post() + "GET /nowhere HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+      let reading = connection.read(for: .seconds(5))
+      #expect(reading.statuses == [200, 200, 404], "\(reading.text)")
+      #expect(reading.closed)
+    }
+  }
+
+  @Test func slowClientsAreClosed() async throws {
+    try await Self.withServer { port, application in
+      // No head at all, then a head trickled and never finished.
+      let idle = try RawConnection(port: port)
+      let trickled = try RawConnection(port: port)
+      trickled.send("POST /v1/format HTTP/1.1\r\nHost: a\r\n")
+      for connection in [idle, trickled] {
+        let reading = connection.read(for: .seconds(5))
+        #expect(reading.closed && reading.bytes.isEmpty)
+        #expect(reading.elapsed < .seconds(2))
+      }
+      // The test client's own idle connection may time out too.
+      #expect(application.ledger.count(.headerTimeout) >= 2)
+
+      // A body that stalls: 408, then closed.
+      let stalled = try RawConnection(port: port)
+      stalled.send(String(Self.post().dropLast(5)))
+      let timedOut = stalled.read(for: .seconds(5))
+      #expect(timedOut.status == 408)
+      #expect(timedOut.errorKind == "bodyTimeout")
+      #expect(timedOut.closed)
+
+      // Idle after an answer: closed at the keep-alive timeout.
+      let kept = try RawConnection(port: port)
+      kept.send(Self.post())
+      let answered = kept.read(for: .seconds(5))
+      #expect(answered.status == 200)
+      #expect(answered.closed && answered.elapsed < .seconds(3))
+      #expect(application.ledger.count(.keepAliveTimeout) == 1)
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func aClientStillSendingReadsItsEarly413(chunked: Bool) async throws {
+    try await Self.withServer { port, _ in
+      let connection = try RawConnection(port: port)
+      let piece = String(repeating: "x", count: 40_000)
+      let count = 100
+      if chunked {
+        connection.send(
+          "POST /v1/format HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+            + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        for _ in 0..<count { #expect(connection.send("9c40\r\n\(piece)\r\n")) }
+        #expect(connection.send("0\r\n\r\n"))
+      } else {
+        connection.send(
+          "POST /v1/format HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(count * piece.utf8.count)\r\nConnection: close\r\n\r\n")
+        for _ in 0..<count { #expect(connection.send(piece)) }
+      }
+      let reading = connection.read(for: .seconds(10))
+      #expect(reading.status == 413)
+      #expect(reading.errorKind == "bodyTooLarge")
+      #expect(reading.closed)
+    }
+  }
+
+  @Test func connectionsPastTheLimitAre503() async throws {
+    var configuration = Self.configuration()
+    configuration.connections.maximumConnections = 2
+    configuration.connections.headerTimeout = .seconds(30)
+    try await Self.withServer(configuration) { port, application in
+      let held = try (0..<2).map { _ in try RawConnection(port: port) }
+      try await Task.sleep(for: .milliseconds(100))
+      let extra = try RawConnection(port: port)
+      extra.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+      let refused = extra.read(for: .seconds(5))
+      #expect(refused.status == 503)
+      #expect(refused.errorKind == "tooManyConnections")
+      #expect(refused.header("Retry-After") == "1")
+      #expect(refused.closed)
+      #expect(application.ledger.count(.refused) == 1)
+      withExtendedLifetime(held) {}
+    }
+  }
+
+  @Test func answersNotTakenHoldNewWorkAndAreClosedAtTheSendTimeout() async throws {
+    var configuration = Self.configuration()
+    configuration.connections.unsentAnswerBytes = 1
+    configuration.connections.sendTimeout = .seconds(1)
+    configuration.connections.keepAliveTimeout = .seconds(30)
+    configuration.limits.timeBudget = .seconds(30)
+    let markup = String(repeating: "Wrap me narrowly, please. ", count: 2000)
+    let large = #"{"markup":"\#(markup)","layout":{"width":30}}"#
+    try await Self.withServer(configuration) { port, application in
+      let reader = try RawConnection(port: port, receiveBuffer: 4096)
+      reader.send(Self.post(large).replacingOccurrences(of: "/v1/format", with: "/v1/layout"))
+      let clock = ContinuousClock()
+      let start = clock.now
+      while application.ledger.unsentAnswerBytes == 0, clock.now - start < .seconds(20) {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(application.ledger.unsentAnswerBytes > 1 << 20)
+      let other = try RawConnection(port: port)
+      other.send(Self.post())
+      let refused = other.readAnswers(1)
+      #expect(refused.status == 503)
+      #expect(refused.errorKind == "answersWaiting")
+      // The reader takes nothing: closed at the send timeout, its answer's memory freed.
+      while application.ledger.count(.sendTimeout) == 0, clock.now - start < .seconds(20) {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(application.ledger.count(.sendTimeout) == 1)
+      #expect(application.ledger.unsentAnswerBytes == 0)
+      other.send(Self.post())
+      #expect(other.readAnswers(1).status == 200)
+    }
+  }
+
+  @Test func anAnswerPastTheLimitIs422() async throws {
+    var configuration = Self.configuration()
+    configuration.maximumAnswerBytes = 500
+    try await Self.withServer(configuration) { port, _ in
+      let connection = try RawConnection(port: port)
+      connection.send(Self.post().replacingOccurrences(of: "/v1/format", with: "/v1/layout"))
+      let reading = connection.readAnswers(1)
+      #expect(reading.status == 422)
+      #expect(reading.errorKind == "answerTooLarge")
+    }
+  }
+}
+#endif
