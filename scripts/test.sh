@@ -5,8 +5,10 @@
 # as they are, and runs each one on the machine's fonts; checks that the docs name only paths
 # and types that exist (scripts/check-docs.py); builds a package that depends on the libraries
 # alone (scripts/check-client-resolution.sh), then the README's HTTP example, as written
-# (scripts/check-readme-http.sh). Last, the playground's real-browser test
-# (scripts/browser-test.sh) runs against galley-server.
+# (scripts/check-readme-http.sh). Then the playground's real-browser test
+# (scripts/browser-test.sh) runs against galley-server, and last the deployment test
+# (scripts/cluster-test.sh: three servers behind HAProxy, a rolling restart and a kill under
+# load), short and on the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -37,3 +39,5 @@ echo "test: ran $count snippets"
 ./scripts/check-readme-http.sh
 
 ./scripts/browser-test.sh
+
+./scripts/cluster-test.sh --debug 10
