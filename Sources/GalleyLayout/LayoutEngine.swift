@@ -108,6 +108,8 @@ public final class LayoutEngine: Sendable {
     let items = try shaping.shape(itemization)
     let tabStops = TabStops(points: options.tabStops)
     let breaker = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)
+    let assembler = LineAssembler(
+      paragraph: paragraph, text: text, items: items, tabStops: tabStops)
     let lines: [TextLine]
     if let presetLines {
       lines = presetLines(paragraph)
@@ -117,12 +119,10 @@ public final class LayoutEngine: Sendable {
       lines = breaker.lines(
         breaks: breaks, maximumWidth: options.wrapWidth,
         indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
-        allowsOrphans: options.allowsOrphans)
+        allowsOrphans: options.allowsOrphans,
+        exact: { assembler.width(of: $0, reshape: shaping.reshape) })
     }
-    var assembled = LineAssembler(
-      paragraph: paragraph, text: text, items: items, tabStops: tabStops
-    )
-    .assemble(lines, reshape: shaping.reshape)
+    var assembled = assembler.assemble(lines, reshape: shaping.reshape)
     if let levels {
       let reorderer = LineReorderer(paragraph: paragraph, items: items, levels: levels)
       assembled = assembled.map(reorderer.reorder)

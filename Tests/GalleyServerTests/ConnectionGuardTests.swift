@@ -184,20 +184,53 @@ import Testing
     }
   }
 
-  @Test func connectionsPastTheLimitAre503() async throws {
+  /// Two connections past a limit of 2: the idle ones make room, the oldest first.
+  @Test func aConnectionPastTheLimitClosesTheOldestIdleOne() async throws {
     var configuration = Self.configuration()
     configuration.connections.maximumConnections = 2
     configuration.connections.headerTimeout = .seconds(30)
+    configuration.connections.keepAliveTimeout = .seconds(30)
     try await Self.withServer(configuration) { port, application in
-      let held = try (0..<2).map { _ in try RawConnection(port: port) }
-      try await Task.sleep(for: .milliseconds(100))
+      let oldest = try RawConnection(port: port)
+      try await Task.sleep(for: .milliseconds(50))
+      let answered = try RawConnection(port: port)
+      answered.send(Self.post())
+      #expect(answered.readAnswers(1).status == 200)
       let extra = try RawConnection(port: port)
-      extra.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
-      let refused = extra.read(for: .seconds(5))
-      #expect(refused.status == 503)
-      #expect(refused.errorKind == "tooManyConnections")
-      #expect(refused.header("Retry-After") == "1")
-      #expect(refused.closed)
+      extra.send(Self.post())
+      #expect(extra.readAnswers(1).status == 200)
+      #expect(oldest.read(for: .seconds(2)).closed)
+      #expect(application.ledger.count(.reclaimed) >= 1)
+      // The connection that became idle after its answer is closed for the next one.
+      let next = try RawConnection(port: port)
+      next.send(Self.post())
+      #expect(next.readAnswers(1).status == 200)
+      #expect(answered.read(for: .seconds(2)).closed)
+    }
+  }
+
+  /// Past the limit with every connection busy (a request still arriving): 503.
+  @Test func connectionsPastTheLimitAre503WhenNoneIsIdle() async throws {
+    var configuration = Self.configuration()
+    configuration.connections.maximumConnections = 2
+    configuration.connections.bodyTimeout = .seconds(30)
+    configuration.connections.headerTimeout = .seconds(30)
+    try await Self.withServer(configuration) { port, application in
+      // Busy connections, one after the other (the first may close the test client's own idle
+      // one), until one is refused.
+      var held: [RawConnection] = []
+      var refused: RawConnection.Reading?
+      while refused == nil, held.count < 4 {
+        let connection = try RawConnection(port: port)
+        connection.send(String(Self.post().dropLast(5)))
+        let reading = connection.read(for: .milliseconds(300))
+        if reading.bytes.isEmpty { held.append(connection) } else { refused = reading }
+      }
+      let refusal = try #require(refused)
+      #expect(held.count == 2)
+      #expect(refusal.status == 503)
+      #expect(refusal.errorKind == "tooManyConnections")
+      #expect(refusal.header("Retry-After") == "1")
       #expect(application.ledger.count(.refused) == 1)
       withExtendedLifetime(held) {}
     }

@@ -224,13 +224,12 @@ enum LayoutChecks {
 
   /// Lines fit the box, except a line that holds a single grapheme cluster wider than it.
   ///
-  /// Two checks: `line-width-exact` allows one 26.6 unit on every line. `line-width` leaves out
-  /// what two known bugs add (docs/design/testing.md). It checks only lines that start and end at
-  /// a space, a mandatory break or an end of the text: a line cut inside a word is shaped
-  /// again, which can drop a kerning pair (`s/et` in Lato) or change an Arabic letter's form,
-  /// and the width was measured before. And it allows the advance of the line's trailing
-  /// spaces, which count in the width of a right-to-left line (`שלום עולם`). Both leave out
-  /// lines where negative character spacing moves the pen backwards.
+  /// Two checks: `line-width-exact` allows one 26.6 unit on every line, lines cut where
+  /// breaking is unsafe (re-shaped: `s/et` in Lato, Arabic joining) and right-to-left lines
+  /// with hanging spaces included. `line-width`, looser, checks only lines that start and end
+  /// at a space, a mandatory break or an end of the text, and allows the advance of the line's
+  /// trailing spaces. Both leave out lines where negative character spacing moves the pen
+  /// backwards.
   ///
   /// - Parameters:
   ///   - layout: The layout.

@@ -145,11 +145,17 @@ private struct CaretWalk {
     wide.append(range)
   }
 
-  /// The carets, once every segment of the line was walked.
+  /// The carets, once every segment of the line was walked: increasing, each once.
+  ///
+  /// Wide clusters found out of text order (right-to-left segments), or nested in one another
+  /// (a control character among bidi runs), give carets out of order or twice: they are then
+  /// sorted and made unique.
   func finish(_ paragraph: Paragraph) -> [Int] {
     var carets: [Int] = []
     for cluster in wide { carets += paragraph.innerGraphemeBoundaries(of: cluster) }
-    if !isInTextOrder { carets.sort() }
+    if !isInTextOrder || zip(carets, carets.dropFirst()).contains(where: { $0 >= $1 }) {
+      carets = Array(Set(carets)).sorted()
+    }
     return carets
   }
 }

@@ -1,4 +1,5 @@
 import GalleyMarkup
+internal import GalleySupport
 
 /// Line assembly: cuts each line's part out of the shaped items, as segments placed one after
 /// the other from the line's start.
@@ -35,6 +36,18 @@ struct LineAssembler {
       assembled.append(assemble(line, from: firstItem, reshape: reshape))
     }
     return assembled
+  }
+
+  /// The width of one line as ``assemble(_:reshape:)`` makes it, for the line breaker to
+  /// measure a line whose edge is unsafe to break.
+  ///
+  /// - Parameters:
+  ///   - line: The line.
+  ///   - reshape: Shapes a range of an item again.
+  /// - Returns: Its width (26.6).
+  func width(of line: TextLine, reshape: (ShapedItem, Range<Int>) -> ShapedItem) -> Int64 {
+    let first = items.partitioningIndex { $0.item.utf8Range.upperBound > line.utf8Range.lowerBound }
+    return assemble(line, from: first, reshape: reshape).width
   }
 
   /// One line's segments, from the first item that reaches into it.

@@ -3,11 +3,18 @@ internal import GalleySupport
 /// Greedy line filling over break opportunities, on prefix sums of cluster advances, so each
 /// opportunity is looked at a bounded number of times: linear in the text's length.
 ///
+/// A line that starts or ends where HarfBuzz marks breaking unsafe (a kerning pair, a
+/// ligature or Arabic joining across the break) is shaped again when it is assembled, and its
+/// width can differ from the prefix sums: the line chosen on the prefix sums is measured as
+/// assembled (`exact`), and an earlier opportunity taken while it does not fit.
+///
 /// Input: the shaped items' advances and the ``BreakOpportunities``; output: one ``TextLine``
 /// per line.
 struct LineBreaker {
   /// `advance[i]` is the total advance (26.6) of the glyphs of clusters before UTF-8 offset i.
   private var prefix: [Int64]
+  /// The shaped items, in text order, for whether a line edge is unsafe to break.
+  private let items: [ShapedItem]
   private let paragraph: Paragraph
   /// Where the text's tabs are (UTF-8, increasing) and each one's default interval, when it
   /// has any: a line's width then depends on where its tabs fall.
@@ -23,6 +30,7 @@ struct LineBreaker {
   init(paragraph: Paragraph, items: [ShapedItem], tabStops: TabStops = TabStops(points: [])) {
     self.paragraph = paragraph
     self.tabStops = tabStops
+    self.items = items
     let count = paragraph.count
     var perOffset = [Int64](repeating: 0, count: count + 1)
     for item in items {
@@ -63,6 +71,27 @@ struct LineBreaker {
     return pen + prefix[range.upperBound] - prefix[cursor]
   }
 
+  /// Whether a line edge at `offset` is one where ``LineAssembler`` shapes the item again:
+  /// inside an item, at a glyph HarfBuzz marks unsafe to break.
+  private func isUnsafe(_ offset: Int) -> Bool {
+    let index = items.partitioningIndex { $0.item.utf8Range.upperBound > offset }
+    guard index < items.count, items[index].item.utf8Range.lowerBound < offset else {
+      return false
+    }
+    let glyph = items[index].firstGlyph(atOrAfter: offset)
+    return glyph < items[index].glyphs.count && items[index].glyphs[glyph].isUnsafeToBreak
+  }
+
+  /// The width of the line `start..<cut` whose visible part ends at `visibleEnd`: the prefix
+  /// sums', or, where an edge is unsafe to break and `exact` is given, the line's as
+  /// assembled.
+  private func width(
+    _ start: Int, _ cut: Int, visibleEnd: Int, exact: ((TextLine) -> Int64)?
+  ) -> Int64 {
+    guard let exact, isUnsafe(start) || isUnsafe(cut) else { return width(start..<visibleEnd) }
+    return exact(TextLine(utf8Range: start..<cut, visibleEnd: visibleEnd, reason: .wrap))
+  }
+
   /// Breaks the text into lines.
   ///
   /// - Parameters:
@@ -72,10 +101,13 @@ struct LineBreaker {
   ///     ``LayoutOptions/indentation(ofLineAt:in:)``).
   ///   - allowsOrphans: When `false`, a paragraph's last line gets a second word from the line
   ///     before where it fits (see ``LayoutOptions/allowsOrphans``).
+  ///   - exact: The width of a line as assembled, for lines with an edge unsafe to break; `nil`
+  ///     measures every line by the prefix sums.
   /// - Returns: The lines, in order, covering the whole text.
   func lines(
     breaks: BreakOpportunities, maximumWidth: Int64?,
-    indentation: (Int) -> Int64 = { _ in 0 }, allowsOrphans: Bool = true
+    indentation: (Int) -> Int64 = { _ in 0 }, allowsOrphans: Bool = true,
+    exact: ((TextLine) -> Int64)? = nil
   ) -> [TextLine] {
     var lines: [TextLine] = []
     let count = paragraph.count
@@ -87,6 +119,7 @@ struct LineBreaker {
       }
     }
     var start = 0
+    // The last opportunity whose line fits by the prefix sums; confirmed when it is used.
     var lastFit: Int?
     var position = 0
     while position < breaks.offsets.count {
@@ -99,7 +132,11 @@ struct LineBreaker {
         continue
       }
       let end = paragraph.visibleEnd(of: start..<offset)
-      let fits = limit(start).map { width(start..<end) <= $0 } ?? true
+      let room = limit(start)
+      var fits = room.map { width(start..<end) <= $0 } ?? true
+      if fits, isMandatory || offset == count, let room {
+        fits = width(start, offset, visibleEnd: end, exact: exact) <= room
+      }
       if fits {
         if isMandatory || offset == count {
           // ICU marks a break mandatory only after a line break character.
@@ -109,23 +146,27 @@ struct LineBreaker {
           start = offset
           lastFit = nil
         } else {
-          lastFit = offset
+          lastFit = position
         }
         position += 1
         continue
       }
-      if let fit = lastFit {
+      if let fit = lastFit, let room,
+        let cut = confirmedFit(from: fit, start: start, breaks: breaks, room: room, exact: exact)
+      {
         lines.append(
           TextLine(
-            utf8Range: start..<fit, visibleEnd: paragraph.visibleEnd(of: start..<fit), reason: .wrap
+            utf8Range: start..<cut, visibleEnd: paragraph.visibleEnd(of: start..<cut), reason: .wrap
           ))
-        start = fit
+        start = cut
         lastFit = nil
         continue  // look at the same opportunity again from the new start
       }
+      lastFit = nil
       // One word is wider than the line: split it between grapheme clusters.
-      guard let maximumWidth = limit(start) else { break }
-      var split = emergencySplit(from: start, before: end, maximumWidth: maximumWidth)
+      guard let maximumWidth = room else { break }
+      var split = emergencySplit(
+        from: start, before: end, maximumWidth: maximumWidth, exact: exact)
       let visible = split
       // When the split reaches the word's end, its trailing spaces hang on the same line.
       if split >= end { split = offset }
@@ -139,7 +180,26 @@ struct LineBreaker {
           reason: .end))
     }
     guard !allowsOrphans, maximumWidth != nil else { return lines }
-    return avoidingOrphans(lines, breaks: breaks, limit: limit)
+    return avoidingOrphans(lines, breaks: breaks, limit: limit, exact: exact)
+  }
+
+  /// The last opportunity at or before `position`, after `start`, whose line fits `room` as
+  /// assembled.
+  ///
+  /// Lines with safe edges fit by the prefix sums, so this is the opportunity at `position`
+  /// unless an edge is unsafe to break; `nil` when none fits.
+  private func confirmedFit(
+    from position: Int, start: Int, breaks: BreakOpportunities, room: Int64,
+    exact: ((TextLine) -> Int64)?
+  ) -> Int? {
+    var position = position
+    while position >= 0, breaks.offsets[position] > start {
+      let cut = breaks.offsets[position]
+      let end = paragraph.visibleEnd(of: start..<cut)
+      if width(start, cut, visibleEnd: end, exact: exact) <= room { return cut }
+      position -= 1
+    }
+    return nil
   }
 
   /// The lines with each paragraph's one-word last line given the last word of the line
@@ -147,7 +207,8 @@ struct LineBreaker {
   ///
   /// One look at each paragraph's last two lines; an emergency split is left as it is.
   private func avoidingOrphans(
-    _ lines: [TextLine], breaks: BreakOpportunities, limit: (Int) -> Int64?
+    _ lines: [TextLine], breaks: BreakOpportunities, limit: (Int) -> Int64?,
+    exact: ((TextLine) -> Int64)?
   ) -> [TextLine] {
     var lines = lines
     let offsets = breaks.offsets
@@ -164,7 +225,9 @@ struct LineBreaker {
       let candidate = offsets.partitioningIndex { $0 >= previous.visibleEnd } - 1
       guard candidate >= 0, offsets[candidate] > previous.utf8Range.lowerBound,
         !breaks.isMandatory[candidate], let room = limit(offsets[candidate]),
-        width(offsets[candidate]..<last.visibleEnd) <= room
+        width(
+          offsets[candidate], last.utf8Range.upperBound, visibleEnd: last.visibleEnd,
+          exact: exact) <= room
       else { continue }
       let split = offsets[candidate]
       let kept = previous.utf8Range.lowerBound..<split
@@ -179,13 +242,26 @@ struct LineBreaker {
 
   /// The largest grapheme boundary after `start`, up to `end`, whose prefix fits; at least
   /// one grapheme cluster, so that every line makes progress.
-  private func emergencySplit(from start: Int, before end: Int, maximumWidth: Int64) -> Int {
-    var best = start
+  ///
+  /// The boundary is found on the prefix sums; while the line as assembled (`exact`, where the
+  /// split is unsafe to break) is wider than the box, the split moves back one boundary.
+  private func emergencySplit(
+    from start: Int, before end: Int, maximumWidth: Int64, exact: ((TextLine) -> Int64)?
+  ) -> Int {
+    var boundaries = [start]
     paragraph.forEachGraphemeBoundary(after: start, upTo: .max) { boundary in
-      if best > start, boundary > end || width(start..<boundary) > maximumWidth { return false }
-      best = boundary
+      if boundaries.count > 1, boundary > end || width(start..<boundary) > maximumWidth {
+        return false
+      }
+      boundaries.append(boundary)
       return true
     }
-    return best
+    while boundaries.count > 2,
+      let split = boundaries.last,
+      width(start, split, visibleEnd: split, exact: exact) > maximumWidth
+    {
+      boundaries.removeLast()
+    }
+    return boundaries.last ?? start
   }
 }

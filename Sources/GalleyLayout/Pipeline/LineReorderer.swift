@@ -122,11 +122,14 @@ struct LineReorderer {
       start = previous
     }
     if start < end {
-      if let last = ranges.last, last.upperBound >= start {
-        ranges[ranges.count - 1] = min(last.lowerBound, start)..<end
-      } else {
-        ranges.append(start..<end)
+      // The line's end takes in every separator's range it reaches (several separators in a
+      // row end the line): the ranges stay apart and in order.
+      var lower = start
+      while let last = ranges.last, last.upperBound >= start {
+        lower = min(lower, last.lowerBound)
+        ranges.removeLast()
       }
+      ranges.append(lower..<end)
     }
     return ranges
   }

@@ -63,6 +63,8 @@ extension ConnectionGuard {
       if exchanges.isEmpty, let failure = pendingAnswer {
         pendingAnswer = nil
         answer(failure, context: context)
+      } else if exchanges.isEmpty && !reading {
+        ledger.becameIdle(context.channel)
       }
       rearm(context)
       return

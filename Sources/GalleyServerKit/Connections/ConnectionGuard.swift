@@ -9,8 +9,9 @@ import NIOHTTP1
 ///
 /// - **Timeouts** (``ConnectionLimits``): a head that does not arrive in time closes the
 ///   connection; a stalled body is answered 408; an answer left untaken closes it.
-/// - **Connections** past ``ConnectionLimits/maximumConnections`` are answered 503 with
-///   `Retry-After`.
+/// - **Connections** past ``ConnectionLimits/maximumConnections`` close the connection idle
+///   the longest (none started a request, or between requests); when none is idle, they are
+///   answered 503 with `Retry-After`.
 /// - **Framing** (RFC 9112): an HTTP/1.1 request needs exactly one `Host` (400); a transfer
 ///   coding other than `chunked` is 501; an `Expect` other than `100-continue` is 417; a
 ///   `Content-Length` over `--max-body` is 413 before the body is read; a parse error is 400
@@ -102,25 +103,27 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    stop()
+    stop(context)
     context.fireChannelInactive()
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    stop()
+    stop(context)
   }
 
   /// Counts the connection and arms the head timeout.
   private func start(_ context: ChannelHandlerContext) {
     guard !counted else { return }
     counted = true
-    refusing = ledger.opened() > limits.maximumConnections
+    refusing = ledger.opened() > limits.maximumConnections && !ledger.reclaimIdle()
     lastActivity = .now()
+    ledger.becameIdle(context.channel)
     rearm(context)
   }
 
   /// Uncounts the connection and cancels its timers.
-  private func stop() {
+  private func stop(_ context: ChannelHandlerContext) {
+    ledger.becameBusy(context.channel)
     closing = true
     for scheduled in [timer, drainTimer, sendTimer] { scheduled?.cancel() }
     timer = nil
@@ -162,6 +165,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   /// A request's head: refused or checked, then passed on (with `100 Continue` when asked).
   private func received(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
     reading = true
+    ledger.becameBusy(context.channel)
     if answerCloses || closing {
       // A request pipelined after one that closes the connection is never served.
       dropping = true

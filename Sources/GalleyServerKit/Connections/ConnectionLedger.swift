@@ -1,5 +1,6 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
+import NIOCore
 import Synchronization
 
 /// What every connection of a server shares: how many are open, the bytes of answers
@@ -24,6 +25,8 @@ package final class ConnectionLedger: Sendable {
     case drain
     /// A request answered 503 past `--max-connections`.
     case refused
+    /// An idle connection closed to make room for a new one past `--max-connections`.
+    case reclaimed
     /// A request whose framing the server refused (400, 413, 417, 431, 501).
     case framing
   }
@@ -31,6 +34,15 @@ package final class ConnectionLedger: Sendable {
   private let open = Atomic<Int>(0)
   private let unsent = Atomic<Int>(0)
   private let closes = Mutex([Int](repeating: 0, count: Reason.allCases.count))
+  /// Connections waiting for a request (none started, or between requests), by identity, with
+  /// the order they became idle in.
+  private let idle = Mutex(Idle())
+
+  /// The idle connections.
+  private struct Idle: ~Copyable {
+    var channels: [ObjectIdentifier: (channel: any Channel, order: Int)] = [:]
+    var next = 0
+  }
 
   /// An empty ledger.
   package init() {}
@@ -61,6 +73,41 @@ package final class ConnectionLedger: Sendable {
   ///
   /// - Parameter bytes: The change.
   func addUnsent(_ bytes: Int) { unsent.add(bytes, ordering: .relaxed) }
+
+  /// Notes a connection waiting for a request, which a new connection past the limit may
+  /// close.
+  ///
+  /// - Parameter channel: The connection.
+  func becameIdle(_ channel: any Channel) {
+    idle.withLock {
+      $0.channels[ObjectIdentifier(channel)] = (channel, $0.next)
+      $0.next += 1
+    }
+  }
+
+  /// Notes a connection that started a request or closed.
+  ///
+  /// - Parameter channel: The connection.
+  func becameBusy(_ channel: any Channel) {
+    _ = idle.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+  }
+
+  /// Closes the connection idle the longest, as nginx reuses idle connections when it runs
+  /// out of them.
+  ///
+  /// - Returns: Whether there was one to close.
+  func reclaimIdle() -> Bool {
+    let oldest: (any Channel)? = idle.withLock { idle in
+      guard let (key, entry) = idle.channels.min(by: { $0.value.order < $1.value.order })
+      else { return nil }
+      idle.channels.removeValue(forKey: key)
+      return entry.channel
+    }
+    guard let oldest else { return false }
+    record(.reclaimed)
+    oldest.close(promise: nil)
+    return true
+  }
 
   /// Counts a connection closed or a request refused for a reason.
   ///

@@ -27,8 +27,10 @@ package struct ConnectionLimits: Hashable, Sendable {
   /// The most time a connection may take to finish once shutdown starts
   /// (`--drain-timeout`); idle connections close at once.
   package var drainTimeout: Duration = .seconds(10)
-  /// The most connections served at once (`--max-connections`); up to
-  /// ``refusalAllowance`` more are accepted to be answered 503, and past those the server
+  /// The most connections served at once (`--max-connections`).
+  ///
+  /// A connection past it closes the one idle the longest, or, with none idle, is answered
+  /// 503. Up to ``refusalAllowance`` connections past it are accepted; past those, the server
   /// stops accepting until one closes.
   package var maximumConnections = 1024
   /// The largest request body, in bytes (`--max-body` KB); a `Content-Length` past it is

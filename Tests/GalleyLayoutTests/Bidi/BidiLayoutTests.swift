@@ -20,6 +20,10 @@ struct BidiLayoutTests {
     ("two paragraphs", "שלום עולם, a Hebrew paragraph.\nAn English one with עברית inside."),
     ("a link across directions", "Tap %Lthe שלום%l עולם link and %Lעוד text%l here please."),
     ("Arabic with colors", "كتاب %0Cجميل%c جدا و%Bكبير%b أيضا في المكتبة الكبيرة."),
+    (
+      "segment separators in a row at a line's end",
+      "א (\u{1F}l, 1 \u{1F}\u{1F} שלום here, 121 \u{1F}\u{1F}(\u{1F}\u{1F}l, 121 \u{1F}\u{1F}\u{1F} wrap"
+    ),
   ]
 
   @Test("Every line is a permutation in visual order, and hits land on their glyphs")
@@ -31,6 +35,27 @@ struct BidiLayoutTests {
         let layout = try engine.layout(text, options: LayoutOptions(width: width))
         BidiCheck(text: text, layout: layout, width: width).verify("\(name) at \(width)")
       }
+    }
+  }
+
+  /// Rule L1 resets segment separators (U+001F) with the white space before them and the
+  /// line's trailing ones: separators in a row at the line's end made two overlapping ranges,
+  /// and the glyphs between them were drawn twice.
+  @Test(arguments: [300.0, 90, 60])
+  func segmentSeparatorsInARowDrawEachGlyphOnce(width: Double) throws {
+    var formatter = LayoutSupport.formatter
+    formatter.defaultSize = 15
+    let text = try formatter.format(
+      "א (\u{1F}l, 1 \u{1F}\u{1F} שלום 121 \u{1F}\u{1F}(\u{1F}l, 121 \u{1F}\u{1F}\u{1F}")
+    let layout = try LayoutSupport.engine().layout(text, options: LayoutOptions(width: width))
+    let utf16 = Array(text.string.utf16)
+    for line in layout.lines {
+      let clusters = line.runs.flatMap { $0.glyphs.map(\.cluster) }
+      // ASCII letters, digits and punctuation are one glyph each in DejaVu Sans.
+      for cluster in Set(clusters) where (0x21..<0x7F).contains(utf16[cluster]) {
+        #expect(clusters.filter { $0 == cluster }.count == 1, "cluster \(cluster) at \(width)")
+      }
+      #expect(line.width <= width + 1.0 / 64)
     }
   }
 

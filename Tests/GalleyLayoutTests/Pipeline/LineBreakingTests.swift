@@ -49,6 +49,32 @@ struct LineBreakingTests {
     #expect(!layout.lines[0].runs.flatMap(\.glyphs).contains { $0.cluster >= mark })
   }
 
+  /// A line whose edge is unsafe to break is shaped again when assembled, measured so, and fits.
+  ///
+  /// "s/et" in Lato at 100 points: the kerning pair "/e" narrows "s/" by the prefix sums, and
+  /// the line "s/" alone is 88.5 wide.
+  @Test(
+    arguments: [
+      ("s/et", "Lato", 100.0, 86.0),
+      ("عربيthLبالعربي", "DejaVu Sans", 15, 30),
+      ("AVAVAVAV WAWAWA To/Te Ty/Ta", "Lato", 40, 120),
+    ])
+  func linesCutWhereBreakingIsUnsafeFit(
+    markup: String, family: String, size: Double, width: Double
+  ) throws {
+    var formatter = LayoutSupport.formatter
+    formatter.defaultFamily = family
+    formatter.defaultSize = size
+    let text = try formatter.format(markup)
+    var options = LayoutOptions()
+    options.width = width
+    let layout = try LayoutSupport.engine().layout(text, options: options)
+    #expect(LayoutSupport.lineTexts(layout, text).joined() == text.string)
+    for line in layout.lines where line.length > 1 {
+      #expect(line.width <= width + 1.0 / 64, "\(line)")
+    }
+  }
+
   @Test func longWordsBreakBetweenGraphemes() throws {
     let word = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"
     let (text, layout) = try LayoutSupport.layout("a \(word) b", width: 90)
