@@ -282,3 +282,20 @@ import Testing
   }
 }
 #endif
+
+// Built with the `Server` trait only (Package.swift).
+#if Server
+/// The connection limit fits the process's open-file limit.
+@Suite struct ConnectionLimitTests {
+  @Test(arguments: [(300, 222), (1024, 903), (4096, 3794), (65, 1), (10, 1)])
+  func theLimitFitsTheOpenFileLimit(descriptors: Int, connections: Int) {
+    let most = ConnectionLimits.maximumConnections(descriptors: descriptors)
+    #expect(most == connections)
+    var limits = ConnectionLimits()
+    limits.maximumConnections = most
+    if descriptors > ConnectionLimits.reservedDescriptors + 16 {
+      #expect(most + limits.refusalAllowance + ConnectionLimits.reservedDescriptors <= descriptors)
+    }
+  }
+}
+#endif
