@@ -64,7 +64,7 @@ extension ConnectionGuard {
         pendingAnswer = nil
         answer(failure, context: context)
       } else if exchanges.isEmpty && !reading {
-        ledger.becameIdle(context.channel)
+        entry?.becameIdle()
       }
       rearm(context)
       return

@@ -24,16 +24,19 @@ extension ConnectionGuard {
 
   /// Arms the timer for the state's deadline.
   ///
-  /// The timer checks the deadline again when it fires, so reads that move it later need not
-  /// re-arm it.
+  /// The timer checks the deadline again when it fires, so a timer armed for an earlier time
+  /// is kept: on a busy keep-alive connection, requests arm nothing, and the timer fires once
+  /// a timeout's length to re-arm itself.
   ///
   /// - Parameter context: The guard's context.
   func rearm(_ context: ChannelHandlerContext) {
-    timer?.cancel()
-    timer = nil
     guard let deadline else { return }
+    if timer != nil, let timerDeadline, timerDeadline <= deadline.at { return }
+    timer?.cancel()
+    timerDeadline = deadline.at
     timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline.at) {
       self.timer = nil
+      self.timerDeadline = nil
       self.expired(context)
     }
   }

@@ -70,14 +70,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   var quiescing = false
   /// This connection counts past the limit: its requests are answered 503.
   var refusing = false
-  /// The connection was counted open in the ledger.
-  var counted = false
+  /// The connection's entry in the ledger, while it is counted open.
+  var entry: ConnectionLedger.Entry?
   /// Answers written in full on this connection.
   var served = 0
   /// The last read, or the end of the last answer.
   var lastActivity = NIODeadline.now()
   /// The timeout of the connection's state (head, body, lingering).
   var timer: Scheduled<Void>?
+  /// When ``timer`` fires.
+  var timerDeadline: NIODeadline?
   /// Shutdown's drain deadline.
   var drainTimer: Scheduled<Void>?
   /// The send timeout, armed while the connection cannot take more writes.
@@ -103,34 +105,34 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    stop(context)
+    stop()
     context.fireChannelInactive()
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    stop(context)
+    stop()
   }
 
   /// Counts the connection and arms the head timeout.
   private func start(_ context: ChannelHandlerContext) {
-    guard !counted else { return }
-    counted = true
+    guard entry == nil else { return }
     refusing = ledger.opened() > limits.maximumConnections && !ledger.reclaimIdle()
+    entry = ledger.register(context.channel)
     lastActivity = .now()
-    ledger.becameIdle(context.channel)
     rearm(context)
   }
 
   /// Uncounts the connection and cancels its timers.
-  private func stop(_ context: ChannelHandlerContext) {
-    ledger.becameBusy(context.channel)
+  private func stop() {
     closing = true
     for scheduled in [timer, drainTimer, sendTimer] { scheduled?.cancel() }
     timer = nil
     drainTimer = nil
     sendTimer = nil
-    if counted {
-      counted = false
+    if let entry {
+      self.entry = nil
+      entry.becameBusy()
+      ledger.unregister(entry)
       ledger.closed()
     }
   }
@@ -165,7 +167,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   /// A request's head: refused or checked, then passed on (with `100 Continue` when asked).
   private func received(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
     reading = true
-    ledger.becameBusy(context.channel)
+    entry?.becameBusy()
     if answerCloses || closing {
       // A request pipelined after one that closes the connection is never served.
       dropping = true

@@ -34,14 +34,39 @@ package final class ConnectionLedger: Sendable {
   private let open = Atomic<Int>(0)
   private let unsent = Atomic<Int>(0)
   private let closes = Mutex([Int](repeating: 0, count: Reason.allCases.count))
-  /// Connections waiting for a request (none started, or between requests), by identity, with
-  /// the order they became idle in.
-  private let idle = Mutex(Idle())
+  /// Every open connection, by identity, for a new one past the limit to close an idle one.
+  private let connections = Mutex([ObjectIdentifier: Entry]())
 
-  /// The idle connections.
-  private struct Idle: ~Copyable {
-    var channels: [ObjectIdentifier: (channel: any Channel, order: Int)] = [:]
-    var next = 0
+  /// An open connection and since when it has waited for a request.
+  final class Entry: Sendable {
+    /// The connection.
+    let channel: any Channel
+    /// When it started to wait for a request (NIO's uptime, in nanoseconds), or -1 while a
+    /// request is open.
+    ///
+    /// Its own event loop writes it, with no lock; a new connection past the limit reads it.
+    private let idleSince = Atomic<Int64>(-1)
+
+    init(channel: any Channel) { self.channel = channel }
+
+    /// Notes that the connection waits for a request from now.
+    func becameIdle() {
+      idleSince.store(Int64(clamping: NIODeadline.now().uptimeNanoseconds), ordering: .relaxed)
+    }
+
+    /// Notes that a request started.
+    func becameBusy() { idleSince.store(-1, ordering: .relaxed) }
+
+    /// Since when it has been idle, or `nil`.
+    var idle: Int64? {
+      let since = idleSince.load(ordering: .relaxed)
+      return since >= 0 ? since : nil
+    }
+
+    /// Takes the connection for closing if it is still idle since `since`.
+    func claim(idleSince since: Int64) -> Bool {
+      idleSince.compareExchange(expected: since, desired: -1, ordering: .relaxed).exchanged
+    }
   }
 
   /// An empty ledger.
@@ -74,22 +99,22 @@ package final class ConnectionLedger: Sendable {
   /// - Parameter bytes: The change.
   func addUnsent(_ bytes: Int) { unsent.add(bytes, ordering: .relaxed) }
 
-  /// Notes a connection waiting for a request, which a new connection past the limit may
-  /// close.
+  /// Registers an open connection, idle until its first request.
   ///
   /// - Parameter channel: The connection.
-  func becameIdle(_ channel: any Channel) {
-    idle.withLock {
-      $0.channels[ObjectIdentifier(channel)] = (channel, $0.next)
-      $0.next += 1
-    }
+  /// - Returns: Its entry, which the connection keeps up to date.
+  func register(_ channel: any Channel) -> Entry {
+    let entry = Entry(channel: channel)
+    entry.becameIdle()
+    connections.withLock { $0[ObjectIdentifier(entry)] = entry }
+    return entry
   }
 
-  /// Notes a connection that started a request or closed.
+  /// Forgets a closed connection.
   ///
-  /// - Parameter channel: The connection.
-  func becameBusy(_ channel: any Channel) {
-    _ = idle.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+  /// - Parameter entry: Its entry.
+  func unregister(_ entry: Entry) {
+    _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(entry)) }
   }
 
   /// Closes the connection idle the longest, as nginx reuses idle connections when it runs
@@ -97,16 +122,15 @@ package final class ConnectionLedger: Sendable {
   ///
   /// - Returns: Whether there was one to close.
   func reclaimIdle() -> Bool {
-    let oldest: (any Channel)? = idle.withLock { idle in
-      guard let (key, entry) = idle.channels.min(by: { $0.value.order < $1.value.order })
-      else { return nil }
-      idle.channels.removeValue(forKey: key)
-      return entry.channel
+    let entries = connections.withLock { Array($0.values) }
+    // The oldest idle one that is still idle when taken (its loop may start a request).
+    let idle = entries.compactMap { entry in entry.idle.map { (entry, $0) } }
+    for (entry, since) in idle.sorted(by: { $0.1 < $1.1 }) where entry.claim(idleSince: since) {
+      record(.reclaimed)
+      entry.channel.close(promise: nil)
+      return true
     }
-    guard let oldest else { return false }
-    record(.reclaimed)
-    oldest.close(promise: nil)
-    return true
+    return false
   }
 
   /// Counts a connection closed or a request refused for a reason.
