@@ -91,11 +91,15 @@ public final class Renderer: Sendable {
   ///   - options: Scale, canvas and effects.
   ///   - format: PNG, SVG or PDF.
   ///   - pngCompression: How hard PNG encoding compresses (PNG only).
+  ///   - text: The string the layout was made from (`FormattedText.string`), so that a PDF
+  ///     keeps each glyph's characters: copied or read aloud, a ligature gives its letters
+  ///     ("ffi") and a glyph with no Unicode value of its own its text. `nil` leaves cairo to
+  ///     guess from the fonts. Truncation tokens and synthesized obliques draw without it.
   /// - Returns: The file's bytes and where the layout sits in the image.
   /// - Throws: ``RenderError`` as ``rasterize(_:options:)`` does.
   public func render(
     _ layout: Layout, options: RenderOptions = RenderOptions(), format: ImageFormat,
-    pngCompression: PNGCompression = .balanced
+    pngCompression: PNGCompression = .balanced, text: String? = nil
   ) throws(RenderError) -> RenderedImage {
     switch format {
     case .png:
@@ -104,7 +108,9 @@ public final class Renderer: Sendable {
         format: .png, data: try bitmap.pngData(compression: pngCompression),
         geometry: bitmap.geometry)
     case .svg, .pdf:
-      let (scene, canvas) = try prepare(layout, options: options, isVector: true)
+      let source = format == .pdf ? text.map(SourceText.init) : nil
+      let (scene, canvas) = try prepare(
+        layout, options: options, isVector: true, source: source)
       let data: [UInt8]
       do {
         // The document is in image units (points × scale), so it matches the PNG's size.
@@ -130,9 +136,9 @@ public final class Renderer: Sendable {
     }
   }
 
-  private func prepare(_ layout: Layout, options: RenderOptions, isVector: Bool)
-    throws(RenderError) -> (scene: Scene, canvas: Canvas)
-  {
+  private func prepare(
+    _ layout: Layout, options: RenderOptions, isVector: Bool, source: SourceText? = nil
+  ) throws(RenderError) -> (scene: Scene, canvas: Canvas) {
     if let problem = options.problem { throw RenderError(.invalidOptions, problem) }
     guard layout.size.width.isFinite, layout.size.height.isFinite, layout.size.width >= 0,
       layout.size.height >= 0, layout.size.width <= 1e7, layout.size.height <= 1e7
@@ -140,7 +146,7 @@ public final class Renderer: Sendable {
     let deviceScale = options.scale * Double(isVector ? 1 : options.oversampling)
     let scene = try Scene(
       layout: layout, fonts: fonts, deviceScale: deviceScale, linkColor: options.linkColor,
-      keepsReadingOrder: isVector)
+      keepsReadingOrder: isVector, source: source)
     let canvas = try Canvas(
       scene: scene, layoutSize: (layout.size.width, layout.size.height), options: options,
       isVector: isVector)

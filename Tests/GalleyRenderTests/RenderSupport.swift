@@ -53,6 +53,13 @@ enum RenderSupport {
 
   static func text(_ markup: String) throws -> FormattedText { try formatter.format(markup) }
 
+  /// The shared formatter with another default family.
+  static func formatterForFamily(_ family: String) -> MarkupFormatter {
+    var formatter = formatter
+    formatter.defaultFamily = family
+    return formatter
+  }
+
   /// The bounding box of pixels with alpha above `threshold`, in image pixels, or `nil`.
   static func inkBounds(_ bitmap: Bitmap, threshold: UInt8 = 8) -> (
     minX: Int, minY: Int, maxX: Int, maxY: Int

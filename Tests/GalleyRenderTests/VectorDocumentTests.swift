@@ -162,6 +162,43 @@ struct VectorDocumentTests {
     #expect(expected.count > grouped.runs.count)
   }
 
+  /// A PDF keeps each glyph's characters (cairo's text clusters): `pdftotext` reads Lato's
+  /// "ffi" and "fj" ligatures as their letters, not as U+FB03 or an unmapped glyph; without
+  /// the text, cairo's guesses give neither.
+  @Test func pdfTextReadsLigaturesAsTheirLetters() throws {
+    let markup = "The office %Bfjord%b flows, %Iaffluent%i and fine."
+    var formatter = RenderSupport.formatterForFamily("Lato")
+    formatter.defaultSize = 20
+    let text = try formatter.format(markup)
+    let layout = try RenderSupport.engine.get().layout(text, options: LayoutOptions(width: 600))
+    let withText = try Renderer().render(layout, format: .pdf, text: text.string)
+    let extracted = try Self.pdfText(withText.data)
+    #expect(extracted == text.string, "\(extracted.debugDescription)")
+    let guessed = try Self.pdfText(try Renderer().render(layout, format: .pdf).data)
+    #expect(guessed != text.string, "\(guessed.debugDescription)")
+  }
+
+  /// The text of a PDF as `pdftotext -raw` reads it, without its final line break and form
+  /// feed.
+  static func pdfText(_ data: [UInt8]) throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-pdftext-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("text.pdf")
+    try Data(data).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    process.arguments = ["-raw", "-enc", "UTF-8", file.path, "-"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   @Test func pdfLinksAreURIAnnotations() throws {
     let layout = try RenderSupport.layout(Self.markup, width: 200)
     let image = try Renderer().render(layout, format: .pdf)

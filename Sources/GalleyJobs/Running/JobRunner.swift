@@ -139,7 +139,7 @@ package final class JobRunner: Sendable {
     do {
       return try renderer.render(
         laidOut.layout, options: settings.options, format: settings.format,
-        pngCompression: settings.pngCompression ?? .balanced)
+        pngCompression: settings.pngCompression ?? .balanced, text: laidOut.text.string)
     } catch {
       throw Failure(error)
     }

@@ -17,6 +17,31 @@ extension CairoContext {
     }
   }
 
+  /// Draws glyphs with the characters they draw, which a PDF keeps for copying and reading
+  /// (`cairo_show_text_glyphs`).
+  ///
+  /// - Parameters:
+  ///   - glyphs: The glyphs at their positions, in user units.
+  ///   - text: Their characters and clusters.
+  ///   - font: Their font.
+  func showGlyphs(
+    _ glyphs: some Collection<SceneGlyph>, text: Scene.RunText, font: CairoScaledFont
+  ) {
+    cairo_set_scaled_font(handle, font.handle)
+    let clusters = text.clusters.map {
+      cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: $0.glyphs)
+    }
+    glyphs.withCairoGlyphs { glyphs in
+      text.utf8.withUnsafeBufferPointer { utf8 in
+        utf8.withMemoryRebound(to: CChar.self) { characters in
+          cairo_show_text_glyphs(
+            handle, characters.baseAddress, Int32(characters.count), glyphs.baseAddress,
+            Int32(glyphs.count), clusters, Int32(clusters.count), cairo_text_cluster_flags_t(0))
+        }
+      }
+    }
+  }
+
   /// Adds the outlines of glyphs to the path, leaning each glyph around its own baseline
   /// point when the font is a synthesized oblique (`cairo_glyph_path`).
   ///

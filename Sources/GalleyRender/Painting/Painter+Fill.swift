@@ -33,7 +33,11 @@ extension Painter {
         } else {
           context.setSource(run.color)
         }
-        show(context, run.glyphs, font: run.font)
+        if let text = run.text, !run.font.isSlanted || run.font.isColor {
+          context.showGlyphs(run.glyphs, text: text, font: run.font)
+        } else {
+          show(context, run.glyphs, font: run.font)
+        }
       }
     } else {
       // Images with a gradient took the mask path above.

@@ -13,6 +13,22 @@ struct Scene {
     var font: CairoScaledFont
     var color: TextColor
     var glyphs: [SceneGlyph]
+    /// The characters the glyphs draw, for a PDF's text; `nil` elsewhere.
+    var text: RunText?
+  }
+
+  /// A run's text and which glyphs draw which characters (cairo's text clusters).
+  struct RunText {
+    /// One cluster: its characters' UTF-8 bytes and its glyphs.
+    struct Cluster {
+      var bytes: Int32
+      var glyphs: Int32
+    }
+
+    /// The characters, UTF-8.
+    var utf8: [UInt8]
+    /// The clusters, in text order, which is the glyphs' order (left-to-right runs only).
+    var clusters: [Cluster]
   }
 
   /// A rectangle in layout points with its color.
@@ -43,14 +59,16 @@ struct Scene {
   ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
   ///   - keepsReadingOrder: Whether runs keep the text's reading order (for SVG and PDF, whose
   ///     text is copied and read aloud in drawing order) rather than one per font and color.
+  ///   - source: The layout's text, so that runs carry the characters they draw (PDF), or
+  ///     `nil`.
   /// - Throws: ``RenderError`` when a font cannot be opened or a value is not finite.
   init(
     layout: Layout, fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
-    keepsReadingOrder: Bool = false
+    keepsReadingOrder: Bool = false, source: SourceText? = nil
   ) throws(RenderError) {
     var builder = SceneBuilder(
       fonts: fonts, deviceScale: deviceScale, linkColor: linkColor,
-      keepsReadingOrder: keepsReadingOrder)
+      keepsReadingOrder: keepsReadingOrder, source: source)
     for (lineNumber, line) in layout.lines.enumerated() {
       try builder.add(line, isEdgeLine: lineNumber == 0 || lineNumber == layout.lines.count - 1)
     }

@@ -17,6 +17,9 @@ struct SceneBuilder {
   /// reorder), neighbours of one font and color joined; otherwise one run per font and color
   /// for the whole layout.
   private let keepsReadingOrder: Bool
+  /// The layout's text, when runs carry the characters they draw (PDF): each layout run is
+  /// then a run of its own.
+  private let source: SourceText?
   // A layout repeats few fonts: look each up once, comparing cheaply (the layout's strings
   // share storage, so equal ones compare by pointer).
   private var knownFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
@@ -45,14 +48,17 @@ struct SceneBuilder {
   ///   - deviceScale: Device pixels per point, for the scaled fonts.
   ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
   ///   - keepsReadingOrder: Whether runs keep the text's reading order.
+  ///   - source: The layout's text, for runs that carry their characters (with
+  ///     `keepsReadingOrder` only), or `nil`.
   init(
     fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
-    keepsReadingOrder: Bool = false
+    keepsReadingOrder: Bool = false, source: SourceText? = nil
   ) {
     self.fonts = fonts
     self.deviceScale = deviceScale
     self.linkColor = linkColor
     self.keepsReadingOrder = keepsReadingOrder
+    self.source = keepsReadingOrder ? source : nil
   }
 
   /// Adds a line's glyphs to the runs and its box to the line bounds.
@@ -118,6 +124,14 @@ struct SceneBuilder {
     }
     // A run is inside one link or none; the link color, when given, replaces its color.
     let color = run.link != nil ? linkColor ?? run.color : run.color
+    if let source {
+      current = runs.count
+      runs.append(
+        Scene.Run(
+          reference: run.font, font: font, color: color, glyphs: run.glyphs.map(SceneGlyph.init),
+          text: source.text(of: run)))
+      return
+    }
     let index = group(reference: run.font, font: font, color: color)
     // No reserveCapacity: called again and again on one array, it would defeat the geometric
     // growth of append and copy the array each time.
