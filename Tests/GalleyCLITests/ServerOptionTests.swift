@@ -20,12 +20,32 @@ struct ServerOptionTests {
       (["--cache-dir", "/dev/null"], "'--cache-dir': '/dev/null' is not a directory"),
       (["--cache-dir", "/dev/null/cache"], "'--cache-dir': cannot create '/dev/null/cache'"),
       (["--playground", "/nonexistent-galley"], "'--playground': '/nonexistent-galley' is not"),
+      (["--header-timeout", "-1"], "'--header-timeout' must be in 0.1...3600 seconds"),
+      (["--send-timeout", "0"], "'--send-timeout' must be in 0.1...3600 seconds"),
+      (["--drain-timeout", "-2"], "'--drain-timeout' must be in 0...3600 seconds"),
+      (["--max-connections", "0"], "'--max-connections' must be in 1...1000000"),
+      (["--max-answer", "-1"], "'--max-answer' must be in 1...1024 MB"),
+      (["--answer-memory", "0"], "'--answer-memory' must be in 1...65536 MB"),
     ])
   func badOptionsExitWith64(_ arguments: [String], _ message: String) throws {
     let result = try GalleyBinary(named: "galley-server").run(arguments)
     #expect(result.status == 64, "\(result.standardError)")
     #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(!result.standardError.contains("Missing value"))
+  }
+
+  /// An explicit connection limit the open-file limit cannot hold is a usage error.
+  @Test func aConnectionLimitPastTheOpenFileLimitExitsWith64() throws {
+    var limit = rlimit()
+    try #require(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+    // A million connections, their refusals and the reserve need 1,062,564 descriptors.
+    try #require(limit.rlim_max < 1_000_000, "the hard open-file limit is \(limit.rlim_max)")
+    let result = try GalleyBinary(named: "galley-server").run(
+      ["--port", "0", "--max-connections", "1000000"])
+    #expect(result.status == 64, "\(result.standardError)")
+    #expect(
+      result.standardError.contains("error: '--max-connections' 1000000 needs more open files"),
+      "\(result.standardError)")
   }
 
   @Test func aMissingFontSetsFileExitsWith65() throws {
