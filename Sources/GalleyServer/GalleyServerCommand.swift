@@ -76,7 +76,8 @@ struct GalleyServerCommand: AsyncParsableCommand {
     parsing: .unconditional,
     help: """
       The most connections served at once (default: 1024, or what the open-file limit \
-      allows); a few more are answered 503, and past those the server stops accepting.
+      allows); past it, the longest-idle connection is closed to make room, or with none \
+      idle the new one is answered 503.
       """)
   var maxConnections: Int?
 
