@@ -28,14 +28,25 @@ import Testing
 
     let idle = try RawConnection(port: port)
     let halfSent = try RawConnection(port: port)
-    halfSent.send(String(ConnectionGuardTests.post().dropLast(5)))
-    try await Task.sleep(for: .milliseconds(200))
+    // `100 Continue` says the server has the head: the request is open when shutdown starts.
+    let body = ConnectionGuardTests.format
+    halfSent.send(
+      "POST /v1/format HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+        + "Expect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+    var interim = ""
     let clock = ContinuousClock()
+    let waited = clock.now
+    while !interim.contains("100 Continue"), clock.now - waited < .seconds(20) {
+      interim += halfSent.read(for: .milliseconds(100)).text
+    }
+    try #require(interim.contains("100 Continue"))
+    halfSent.send(String(body.dropLast(3)))
     let start = clock.now
     await group.triggerGracefulShutdown()
     try await running.value
     let elapsed = clock.now - start
-    #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(3), "\(elapsed)")
+    // The drain timeout is 1 s; a loaded machine may take longer to close and return.
+    #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10), "\(elapsed)")
     #expect(idle.read(for: .milliseconds(100)).closed)
     #expect(halfSent.read(for: .milliseconds(100)).closed)
     #expect(application.ledger.count(.drain) == 1)
