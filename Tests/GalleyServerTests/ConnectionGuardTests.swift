@@ -21,6 +21,17 @@ import Testing
     return configuration
   }
 
+  /// A configuration with a connection limit and long timeouts, so that only the limit
+  /// closes connections.
+  static func configuration(limit: Int) -> ServerConfiguration {
+    var configuration = configuration()
+    configuration.connections.maximumConnections = limit
+    configuration.connections.headerTimeout = .seconds(30)
+    configuration.connections.bodyTimeout = .seconds(30)
+    configuration.connections.keepAliveTimeout = .seconds(30)
+    return configuration
+  }
+
   /// Runs a test against a live server, given its port and application.
   static func withServer(
     _ configuration: ServerConfiguration = configuration(),
@@ -191,11 +202,7 @@ import Testing
 
   /// Two connections past a limit of 2: the idle ones make room, the oldest first.
   @Test func aConnectionPastTheLimitClosesTheOldestIdleOne() async throws {
-    var configuration = Self.configuration()
-    configuration.connections.maximumConnections = 2
-    configuration.connections.headerTimeout = .seconds(30)
-    configuration.connections.keepAliveTimeout = .seconds(30)
-    try await Self.withServer(configuration) { port, application in
+    try await Self.withServer(Self.configuration(limit: 2)) { port, application in
       let oldest = try RawConnection(port: port)
       try await Task.sleep(for: .milliseconds(50))
       let answered = try RawConnection(port: port)
@@ -216,11 +223,7 @@ import Testing
 
   /// Past the limit with every connection busy (a request still arriving): 503.
   @Test func connectionsPastTheLimitAre503WhenNoneIsIdle() async throws {
-    var configuration = Self.configuration()
-    configuration.connections.maximumConnections = 2
-    configuration.connections.bodyTimeout = .seconds(30)
-    configuration.connections.headerTimeout = .seconds(30)
-    try await Self.withServer(configuration) { port, application in
+    try await Self.withServer(Self.configuration(limit: 2)) { port, application in
       // Busy connections, one after the other (the first may close the test client's own idle
       // one), until one is refused.
       var held: [RawConnection] = []

@@ -105,24 +105,7 @@ final class RawConnection {
   /// - Parameter limit: The most time to wait.
   /// - Returns: What was read.
   func read(for limit: Duration = .seconds(10)) -> Reading {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while clock.now - start < limit {
-      var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let left = limit - (clock.now - start)
-      let milliseconds = Int32(
-        max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-      )
-      guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      guard count > 0 else {
-        return Reading(bytes: bytes, closed: true, elapsed: clock.now - start)
-      }
-      bytes += buffer[..<count]
-    }
-    return Reading(bytes: bytes, closed: false, elapsed: clock.now - start)
+    receive(for: limit) { _ in false }
   }
 
   /// Reads until `count` answers have ended (by `Content-Length`), the server closes, or
@@ -133,13 +116,18 @@ final class RawConnection {
   ///   - limit: The most time to wait.
   /// - Returns: What was read.
   func readAnswers(_ count: Int = 1, for limit: Duration = .seconds(10)) -> Reading {
+    receive(for: limit) { Self.completeAnswers(in: $0) >= count }
+  }
+
+  /// Reads until `done` holds for the bytes read, the server closes, or `limit` passes.
+  private func receive(for limit: Duration, until done: ([UInt8]) -> Bool) -> Reading {
     let clock = ContinuousClock()
     let start = clock.now
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
-    while clock.now - start < limit, Self.completeAnswers(in: bytes) < count {
+    while clock.now - start < limit, !done(bytes) {
       var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, 50) > 0 else { continue }
+      guard poll(&descriptor, 1, 20) > 0 else { continue }
       let read = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
       guard read > 0 else { return Reading(bytes: bytes, closed: true, elapsed: clock.now - start) }
       bytes += buffer[..<read]

@@ -93,12 +93,4 @@ extension ConnectionGuard {
     }
   }
 }
-
-extension TimeAmount {
-  /// A Swift duration as a NIO time amount, in whole nanoseconds.
-  init(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-  }
-}
 #endif
