@@ -74,7 +74,7 @@ for harness in "${harnesses[@]}"; do
   else
     status=1
     reproducer=$(find "$artifacts" -type f | head -n 1)
-    grep -E '^galley-fuzz:|^==[0-9]+==ERROR|^SUMMARY' "$log" >&2 || tail -n 30 "$log" >&2
+    grep -a -E '^galley-fuzz:|^==[0-9]+==ERROR|^SUMMARY' "$log" >&2 || tail -n 30 "$log" >&2
     echo "fuzz: $harness FAILED; log: $log" >&2
     if [ -n "$reproducer" ]; then
       echo "fuzz: reproducer: $reproducer" >&2

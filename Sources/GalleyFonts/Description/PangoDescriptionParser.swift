@@ -124,15 +124,17 @@ enum PangoDescriptionParser {
     let words = Self.words(text)
     var end = words.count
     var description = FontDescription()
-    if end > 0, words[end - 1].text.hasPrefix("#") {
+    // A word a comma ends is a family's, as in Pango: `Sans 12,` names the family "Sans 12".
+    func isOption(_ end: Int) -> Bool { end > 0 && !words[end - 1].endsWithComma }
+    if isOption(end), words[end - 1].text.hasPrefix("#") {
       description.features = try features(words[end - 1])
       end -= 1
     }
-    if end > 0, words[end - 1].text.hasPrefix("@") {
+    if isOption(end), words[end - 1].text.hasPrefix("@") {
       description.variations = try variations(words[end - 1])
       end -= 1
     }
-    if end > 0, let size = try size(words[end - 1], words: words[..<(end - 1)]) {
+    if isOption(end), let size = try size(words[end - 1], words: words[..<(end - 1)]) {
       description.size = size
       end -= 1
     }

@@ -50,6 +50,8 @@ struct FontDescriptionTests {
       ("Inter Semi Bold 13", "Inter w=600 s=13.0"),
       ("DejaVu Sans Extra Light", "DejaVu Sans w=200"),
       ("Font Awesome 5 Free Solid", "Font Awesome 5 Free Solid"),
+      // A comma ends the family list: a word before it is a family's, never a size.
+      ("Sans, 2x,", "Sans|2x"), ("wg, 2x, Bold", "wg|2x w=700"),
     ])
   func pango(text: String, expected: String) throws {
     #expect(Self.summary(try FontDescription(parsing: text)) == expected)
