@@ -62,6 +62,11 @@ let package = Package(
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]
     ),
+    // libhyphen (no pkg-config file in Debian): TeX hyphenation patterns, for `hyphens: auto`.
+    .systemLibrary(
+      name: "CHyphen",
+      providers: [.apt(["libhyphen-dev"])]
+    ),
     // cairo with its FreeType font backend (and its PNG, SVG and PDF surfaces).
     .systemLibrary(
       name: "CCairo",
@@ -105,6 +110,7 @@ let package = Package(
       name: "GalleyLayout",
       dependencies: [
         "GalleyStyle", "GalleySupport", "GalleyMarkup", "GalleyFonts", "CHarfBuzz", "CICU",
+        "CHyphen",
       ]
     ),
     .target(

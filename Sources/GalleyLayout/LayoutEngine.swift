@@ -23,6 +23,8 @@ public final class LayoutEngine: Sendable {
   public let fonts: FontSet
   /// The shaping fast paths the engine uses; every setting gives the same layouts.
   public let accelerators: Accelerators
+  /// Where ``LayoutOptions/Hyphens/auto`` finds each language's hyphenation dictionary.
+  public let hyphenation: HyphenationDictionaries
   private let cache = ShapingFontCache()
   /// The accelerators of ``accelerators``, in the order the shaper asks them.
   private let shapingAccelerators: AcceleratorChain
@@ -33,9 +35,14 @@ public final class LayoutEngine: Sendable {
   ///   - fonts: The fonts to resolve families and fallbacks with.
   ///   - accelerators: The shaping fast paths to use (all of them unless told otherwise):
   ///     layouts are the same with any of them, only their cost changes.
-  public init(fonts: FontSet, accelerators: Accelerators = .all) {
+  ///   - hyphenation: The hyphenation dictionaries: the machine's unless told otherwise.
+  public init(
+    fonts: FontSet, accelerators: Accelerators = .all,
+    hyphenation: HyphenationDictionaries = .system
+  ) {
     self.fonts = fonts
     self.accelerators = accelerators
+    self.hyphenation = hyphenation
     var chain: [any ShapingAccelerator] = []
     // The word cache first: a known word costs less than its pairs.
     if accelerators.contains(.wordCache) { chain.append(WordShapes()) }
@@ -107,15 +114,19 @@ public final class LayoutEngine: Sendable {
       accelerators: shapingAccelerators)
     let items = try shaping.shape(itemization)
     let tabStops = TabStops(points: options.tabStops)
-    let breaker = LineBreaker(paragraph: paragraph, items: items, tabStops: tabStops)
+    let hyphens = LineHyphens(
+      paragraph: paragraph, items: items, hyphenator: hyphenator(for: paragraph, options: options),
+      shape: { shaping.hyphen(after: $0) })
+    let breaker = LineBreaker(
+      paragraph: paragraph, items: items, tabStops: tabStops, hyphens: hyphens)
     let assembler = LineAssembler(
-      paragraph: paragraph, text: text, items: items, tabStops: tabStops)
+      paragraph: paragraph, text: text, items: items, tabStops: tabStops, hyphens: hyphens)
     let lines: [TextLine]
     if let presetLines {
       lines = presetLines(paragraph)
     } else {
       let breaks = try BreakOpportunities(
-        paragraph, language: options.language, wrap: options.wrap)
+        paragraph, language: options.language, wrap: options.wrap, hyphens: options.hyphens)
       lines = breaker.lines(
         breaks: breaks, maximumWidth: options.wrapWidth,
         indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
@@ -159,6 +170,16 @@ public final class LayoutEngine: Sendable {
       lines: LineBuilder.lines(of: placed), links: LinkRegionBuilder.regions(of: placed),
       decorations: DecorationBuilder.decorations(of: placed),
       backgrounds: BackgroundBuilder.backgrounds(of: placed), scale: scale)
+  }
+
+  /// Automatic hyphenation for a layout, or `nil` when its options do not ask for it or its
+  /// language has no dictionary.
+  private func hyphenator(for paragraph: Paragraph, options: LayoutOptions) -> Hyphenator? {
+    guard options.hyphens == .auto, let language = options.language,
+      let dictionary = hyphenation.dictionary(for: language)
+    else { return nil }
+    return Hyphenator(
+      paragraph: paragraph, dictionary: dictionary, limits: options.hyphenationLimits)
   }
 
   /// The engine's HarfBuzz font for a face at a size (made once, then cached).

@@ -16,7 +16,9 @@ struct CheckedEngine {
 
   private static let shared = Result {
     let fonts = try HermeticFonts.fontSet()
-    return settings.map { LayoutEngine(fonts: fonts, accelerators: $0) }
+    return settings.map {
+      LayoutEngine(fonts: fonts, accelerators: $0, hyphenation: LayoutSupport.hyphenation)
+    }
   }
 
   let engines: [LayoutEngine]
@@ -55,6 +57,11 @@ struct CheckedEngine {
 
 /// The engine and formatter the layout tests share: hermetic fonts, DejaVu Sans 13 px.
 enum LayoutSupport {
+  /// The hyphenation dictionaries kept with the tests (`Tests/Hyphenation`): American
+  /// English, French, and `qaa`, a small ISO 8859-1 one.
+  static let hyphenation = HyphenationDictionaries(
+    directories: [HermeticFonts.packageRoot + "/Tests/Hyphenation"])
+
   /// The layout engine, checked under every accelerator setting (``CheckedEngine``).
   static func engine() throws -> CheckedEngine { try CheckedEngine() }
 

@@ -43,8 +43,9 @@ struct LayoutCommand: OutcomeCommand {
   /// layout does not hold.
   static let tokenMarker = "⟨…⟩"
 
-  /// The readable listing: the size, then each line (range, geometry, break reason and the
-  /// text it shows), then each link's rectangles.
+  /// The readable listing: the size, then each line (range, geometry, break reason,
+  /// `hyphenated` when it ends with an inserted hyphen, and the text it shows), then each
+  /// link's rectangles.
   ///
   /// - Parameters:
   ///   - layout: The layout.
@@ -58,7 +59,8 @@ struct LayoutCommand: OutcomeCommand {
       lines.append(
         "line \(number): [\(line.location), \(line.location + line.length)) x \(line.x) y \(line.y) "
           + "width \(line.width) height \(line.height) baseline \(line.baseline) "
-          + "\(line.breakReason.rawValue) \(String(reflecting: content))")
+          + "\(line.breakReason.rawValue)\(line.isHyphenated ? " hyphenated" : "") "
+          + String(reflecting: content))
     }
     for link in layout.links {
       let rects = link.rects.map { "(\($0.x), \($0.y), \($0.width) × \($0.height))" }

@@ -58,6 +58,29 @@ struct LayoutCommandOptions: ParsableArguments {
   var noOrphans = false
 
   @Option(
+    help: """
+      Where words may be hyphenated: none, manual (at soft hyphens, U+00AD) or auto (also \
+      where the hyphenation dictionary of --language allows).
+      """)
+  var hyphens: LayoutOptions.Hyphens = defaults.hyphens
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      For --hyphens auto: the fewest letters a word needs, and the fewest before and after a \
+      hyphen, as WORD,BEFORE,AFTER (a dictionary may ask for more).
+      """,
+    transform: { text in
+      guard let limits = LayoutOptions.HyphenationLimits(parsing: text) else {
+        throw ValidationError(
+          "'--hyphenate-limits' must be WORD,BEFORE,AFTER, three whole numbers 1 to \(LayoutOptions.HyphenationLimits.maximum), such as 5,2,2; not '\(text)'."
+        )
+      }
+      return limits
+    })
+  var hyphenateLimits: LayoutOptions.HyphenationLimits = defaults.hyphenationLimits
+
+  @Option(
     parsing: .unconditional,
     help: """
       Extra space after every character for the whole label, as a fraction of the size \
@@ -175,7 +198,8 @@ struct LayoutCommandOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Extra space after each paragraph, in points.")
   var paragraphSpacing: Double = defaults.paragraphSpacing
 
-  @Option(help: "A language tag for shaping, line breaking and fallback, such as ja or th.")
+  @Option(
+    help: "A language tag for shaping, line breaking, hyphenation and fallback, such as ja or th.")
   var language: String?
 
   @Option(
@@ -306,6 +330,8 @@ struct LayoutCommandOptions: ParsableArguments {
     options.features = features ?? FontFeatures()
     options.variations = variations ?? FontVariations()
     options.opticalSizing = !noOpticalSizing
+    options.hyphens = hyphens
+    options.hyphenationLimits = hyphenateLimits
     return options
   }
 
@@ -381,6 +407,7 @@ extension LayoutOptions.Alignment: ExpressibleByArgument {}
 extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
 
 extension LayoutOptions.WrapMode: ExpressibleByArgument {}
+extension LayoutOptions.Hyphens: ExpressibleByArgument {}
 
 extension LayoutOptions.Direction: ExpressibleByArgument {}
 

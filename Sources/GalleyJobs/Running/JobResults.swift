@@ -36,6 +36,10 @@ package struct LaidOutJob: Sendable {
   /// axis once, in the order the layout meets them, when the job asked
   /// (``TextJob/reportsFontWarnings``).
   package var missingAxes: [MissingAxis] = []
+  /// The languages that ``GalleyLayout/LayoutOptions/Hyphens/auto`` asks to hyphenate and
+  /// that have no hyphenation dictionary (an empty string: no language given), which
+  /// hyphenate at soft hyphens only; when the job asked (``TextJob/reportsFontWarnings``).
+  package var missingDictionaries: [String] = []
 
   /// An axis a run asks of a face that does not have it.
   package struct MissingAxis: Hashable, Sendable {
@@ -46,7 +50,8 @@ package struct LaidOutJob: Sendable {
   }
 
   /// The warnings as `galley` prints them on standard error, one entry each: the lenient
-  /// markup problems (in one entry, with their carets), then the replaced families.
+  /// markup problems (in one entry, with their carets), then the replaced families, the
+  /// missing axes and the missing hyphenation dictionaries.
   ///
   /// - Parameter job: The job, for the markup and its name.
   /// - Returns: The warnings.
@@ -67,6 +72,13 @@ package struct LaidOutJob: Sendable {
       let tag = missing.variation.prefix { $0 != "=" }
       lines.append(
         "warning: '\(missing.face)' has no '\(tag)' axis; '\(missing.variation)' is ignored")
+    }
+    for language in missingDictionaries {
+      lines.append(
+        language.isEmpty
+          ? "warning: hyphens auto needs a language; words break at soft hyphens only"
+          : "warning: no hyphenation dictionary for '\(language)'; words break at soft hyphens only"
+      )
     }
     return lines
   }

@@ -110,7 +110,16 @@ package final class JobRunner: Sendable {
       text: formatted.text, layout: layout, markupWarnings: formatted.warnings,
       substitutions: substitutions,
       missingAxes: job.reportsFontWarnings
-        ? Self.missingAxes(layout, text: formatted.text, options: job.layoutOptions) : [])
+        ? Self.missingAxes(layout, text: formatted.text, options: job.layoutOptions) : [],
+      missingDictionaries: job.reportsFontWarnings ? missingDictionaries(job.layoutOptions) : [])
+  }
+
+  /// The languages automatic hyphenation asks for that have no dictionary (`""` for no
+  /// language).
+  func missingDictionaries(_ options: LayoutOptions) -> [String] {
+    guard options.hyphens == .auto else { return [] }
+    guard let language = options.language else { return [""] }
+    return engine.hyphenation.file(for: language) == nil ? [language] : []
   }
 
   /// Draws a laid-out job.

@@ -23,6 +23,13 @@ enum LineBuilder {
       var runs: [Layout.GlyphRun] = []
       runs.reserveCapacity(line.segments.count)
       for segment in line.segments {
+        guard !segment.isInserted else {
+          runs.append(
+            insertedRun(
+              of: segment, frame: frame, placed: placed,
+              typography: typographies[segment.itemIndex]))
+          continue
+        }
         runs.append(
           run(
             of: segment, frame: frame, placed: placed,
@@ -37,8 +44,22 @@ enum LineBuilder {
         x: points(frame.x), y: points(frame.top), width: points(line.width),
         height: points(frame.height), baseline: points(frame.baseline),
         breakReason: line.text.reason, runs: runs,
-        direction: line.isRightToLeft ? .rightToLeft : .leftToRight)
+        direction: line.isRightToLeft ? .rightToLeft : .leftToRight,
+        isHyphenated: line.text.isHyphenated)
     }
+  }
+
+  /// An inserted hyphen's run: at the break, with no text, its glyphs' clusters the break.
+  private static func insertedRun(
+    of segment: LineSegment, frame: LineFrame, placed: PlacedText, typography: RunTypography?
+  ) -> Layout.GlyphRun {
+    // The hyphen is in no ligature: its clusters do not go to the line's carets.
+    var ignored = CaretWalk(bytes: placed.paragraph.bytes)
+    var run = run(
+      of: segment, frame: frame, placed: placed, typography: typography, carets: &ignored)
+    run.isInserted = true
+    for index in run.glyphs.indices { run.glyphs[index].cluster = run.location }
+    return run
   }
 
   /// A segment as a glyph run, its font's features, coordinates and instance in `typography`.

@@ -20,18 +20,23 @@ public struct HitTester: Sendable {
     var end: Int  // UTF-16
     /// Whether the character reads right to left: its start is its right edge.
     var isRightToLeft: Bool
+    /// Whether the box is an inserted hyphen's, at the break that ends its line: both its
+    /// edges are the caret at the break on that line (upstream).
+    var isInserted = false
 
     /// The caret at the box's left edge: before the character when it reads left to right,
     /// after it otherwise.
     var leftCaret: CaretPosition {
-      isRightToLeft
+      if isInserted { return CaretPosition(index: location, affinity: .upstream) }
+      return isRightToLeft
         ? CaretPosition(index: end, affinity: .upstream)
         : CaretPosition(index: location, affinity: .downstream)
     }
 
     /// The caret at the box's right edge.
     var rightCaret: CaretPosition {
-      isRightToLeft
+      if isInserted { return CaretPosition(index: location, affinity: .upstream) }
+      return isRightToLeft
         ? CaretPosition(index: location, affinity: .downstream)
         : CaretPosition(index: end, affinity: .upstream)
     }
@@ -85,14 +90,26 @@ public struct HitTester: Sendable {
   ///
   /// The truncation token's glyphs form one cluster at the truncation's location; when it is
   /// the line's last, it ends where the hidden text does (`hiddenEnd`), so the caret after
-  /// the token is past the hidden text, not inside it.
+  /// the token is past the hidden text, not inside it. An inserted hyphen is a box of no text
+  /// at the break.
   private static func boxes(of line: Layout.Line, hiddenEnd: Int?) -> LineBoxes {
     // Each cluster's extent on the line, in one pass over its glyphs.
     var clusters: [(start: Int, minX: Double, maxX: Double, isRightToLeft: Bool)] = []
     var positionOfCluster: [Int: Int] = [:]
     var token: (minX: Double, maxX: Double)?
     var tokenCluster: Int?
+    var boxes: [CharacterBox] = []
     for run in line.runs {
+      // An inserted hyphen is a box of no text at the break: a tap on it hits the break.
+      if run.isInserted {
+        if let extent = extent(of: run) {
+          boxes.append(
+            CharacterBox(
+              minX: extent.minX, maxX: extent.maxX, location: run.location, end: run.location,
+              isRightToLeft: run.isRightToLeft, isInserted: true))
+        }
+        continue
+      }
       if run.isToken, let extent = extent(of: run) {
         token = token.map { (min($0.minX, extent.minX), max($0.maxX, extent.maxX)) } ?? extent
         tokenCluster = run.glyphs.first?.cluster
@@ -112,7 +129,6 @@ public struct HitTester: Sendable {
     clusters.sort { $0.start < $1.start }
     let contentEnd = line.location + line.visibleLength
     let tokenEnd = hiddenEnd ?? 0
-    var boxes: [CharacterBox] = []
     for (position, cluster) in clusters.enumerated() {
       let end =
         position + 1 < clusters.count

@@ -46,10 +46,11 @@ extension Layout.Line {
   private enum CodingKeys: String, CodingKey {
     case location, length, visibleLength, ligatureCarets, x, y, width, height, baseline
     case breakReason, runs, direction
+    case isHyphenated = "hyphenated"
   }
 
-  /// Decodes a line; `visibleLength` defaults to `length`, `ligatureCarets` to none and
-  /// `direction` to left to right.
+  /// Decodes a line; `visibleLength` defaults to `length`, `ligatureCarets` to none,
+  /// `direction` to left to right and `hyphenated` to `false`.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: The decoder's errors.
@@ -68,10 +69,11 @@ extension Layout.Line {
       breakReason: try container.decode(Layout.BreakReason.self, forKey: .breakReason),
       runs: try container.decode([Layout.GlyphRun].self, forKey: .runs),
       direction: try container.decodeIfPresent(Layout.Direction.self, forKey: .direction)
-        ?? .leftToRight)
+        ?? .leftToRight,
+      isHyphenated: try container.decodeIfPresent(Bool.self, forKey: .isHyphenated) ?? false)
   }
 
-  /// Encodes the line with every key.
+  /// Encodes the line with every key but `hyphenated`, which only a hyphenated line has.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
@@ -89,6 +91,7 @@ extension Layout.Line {
     try container.encode(breakReason, forKey: .breakReason)
     try container.encode(runs, forKey: .runs)
     try container.encode(direction, forKey: .direction)
+    if isHyphenated { try container.encode(true, forKey: .isHyphenated) }
   }
 }
 
@@ -96,6 +99,7 @@ extension Layout.GlyphRun {
   private enum CodingKeys: String, CodingKey {
     case font, color, link, location, length, glyphs, level, range
     case isToken = "token"
+    case isInserted = "inserted"
   }
 
   /// Decodes a run; without `location` and `length` (or `range`), the run's text is taken to
@@ -121,11 +125,12 @@ extension Layout.GlyphRun {
       link: try container.decodeIfPresent(Int.self, forKey: .link), location: location,
       length: length, glyphs: glyphs,
       isToken: try container.decodeIfPresent(Bool.self, forKey: .isToken) ?? false,
-      level: try container.decodeIfPresent(Int.self, forKey: .level) ?? 0)
+      level: try container.decodeIfPresent(Int.self, forKey: .level) ?? 0,
+      isInserted: try container.decodeIfPresent(Bool.self, forKey: .isInserted) ?? false)
   }
 
-  /// Encodes the run, writing `null` for a run outside every link, and `token` only for a run
-  /// of the truncation token.
+  /// Encodes the run, writing `null` for a run outside every link, `token` only for a run of
+  /// the truncation token, and `inserted` only for an inserted hyphen's.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
@@ -140,6 +145,7 @@ extension Layout.GlyphRun {
     try container.encode(level, forKey: .level)
     try container.encode([location, length], forKey: .range)
     if isToken { try container.encode(true, forKey: .isToken) }
+    if isInserted { try container.encode(true, forKey: .isInserted) }
   }
 }
 

@@ -113,6 +113,10 @@ extension Layout.Line: JSONWritable {
     writer.write(direction.rawValue)
     writer.key("height")
     try writer.write(height)
+    if isHyphenated {
+      writer.key("hyphenated")
+      writer.write(true)
+    }
     writer.key("length")
     writer.write(length)
     writer.key("ligatureCarets")
@@ -136,7 +140,7 @@ extension Layout.Line: JSONWritable {
 /// A glyph run and its glyphs as the layout document holds them.
 extension Layout.GlyphRun: JSONWritable {
   /// Writes the run: its color, font, glyphs, source range (as `location` and `length`, and
-  /// as `range`), bidi level and link (`null` for none).
+  /// as `range`), bidi level and link (`null` for none), and `inserted` or `token` when true.
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -164,6 +168,10 @@ extension Layout.GlyphRun: JSONWritable {
       writer.endObject()
     }
     writer.endArray()
+    if isInserted {
+      writer.key("inserted")
+      writer.write(true)
+    }
     writer.key("length")
     writer.write(length)
     writer.key("level")

@@ -190,6 +190,12 @@ public struct Layout: Hashable, Sendable, Codable {
     public var baseline: Double
     /// Why the line ended.
     public var breakReason: BreakReason
+    /// Whether the line ends with a hyphen that is not in the text (`"hyphenated": true` in
+    /// JSON, absent otherwise): a word broken at a soft hyphen or by hyphenation.
+    ///
+    /// The hyphen is drawn by the line's inserted run (``GlyphRun/isInserted``) and counts in
+    /// ``width``; ``location`` and ``length`` cover only the text.
+    public var isHyphenated: Bool
     /// The glyph runs, left to right (in visual order, whatever their direction).
     public var runs: [GlyphRun]
     /// The resolved direction of the line's paragraph (`"ltr"` or `"rtl"` in JSON): the side
@@ -211,12 +217,15 @@ public struct Layout: Hashable, Sendable, Codable {
     ///   - breakReason: Why it ended.
     ///   - runs: Its glyph runs, left to right.
     ///   - direction: Its paragraph's direction.
+    ///   - isHyphenated: Whether it ends with an inserted hyphen.
     public init(
       location: Int, length: Int, visibleLength: Int? = nil, ligatureCarets: [Int] = [],
       x: Double, y: Double, width: Double, height: Double, baseline: Double,
-      breakReason: BreakReason, runs: [GlyphRun], direction: Direction = .leftToRight
+      breakReason: BreakReason, runs: [GlyphRun], direction: Direction = .leftToRight,
+      isHyphenated: Bool = false
     ) {
       self.direction = direction
+      self.isHyphenated = isHyphenated
       self.location = location
       self.length = length
       self.visibleLength = visibleLength ?? length
@@ -250,6 +259,12 @@ public struct Layout: Hashable, Sendable, Codable {
     /// A token run's ``location`` and ``length`` are those of ``Layout/truncation``, the text
     /// it stands for, and so are its glyphs' clusters.
     public var isToken: Bool
+    /// Whether the run draws a hyphen that is not in the text, at the end of a hyphenated line
+    /// (`"inserted": true` in JSON, absent otherwise).
+    ///
+    /// Its ``location`` is the offset of the break, its ``length`` 0, and so are its glyphs'
+    /// clusters: a tap on it hits the break, and the text a run stands for excludes it.
+    public var isInserted: Bool
     /// The bidi embedding level of the run's text (UAX #9).
     ///
     /// Even runs read left to right, odd ones right to left (their glyphs' clusters then
@@ -271,11 +286,14 @@ public struct Layout: Hashable, Sendable, Codable {
     ///   - glyphs: The glyphs, left to right.
     ///   - isToken: Whether the run draws the truncation token.
     ///   - level: Its bidi embedding level.
+    ///   - isInserted: Whether the run draws a hyphen that is not in the text.
     public init(
       font: FontReference, color: TextColor, link: Int? = nil, location: Int = 0,
-      length: Int = 0, glyphs: [PositionedGlyph], isToken: Bool = false, level: Int = 0
+      length: Int = 0, glyphs: [PositionedGlyph], isToken: Bool = false, level: Int = 0,
+      isInserted: Bool = false
     ) {
       self.level = level
+      self.isInserted = isInserted
       self.isToken = isToken
       self.font = font
       self.color = color

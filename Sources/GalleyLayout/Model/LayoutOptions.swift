@@ -81,8 +81,14 @@ public struct LayoutOptions: Hashable, Sendable {
   public var usesFontLeading: Bool
   /// Extra points after each paragraph (after a line that ends with a mandatory break).
   public var paragraphSpacing: Double
-  /// A BCP 47 language for shaping, line breaking and fallback, or `nil`.
+  /// A BCP 47 language for shaping, line breaking, hyphenation and fallback, or `nil`.
   public var language: String?
+  /// Where words may be hyphenated: at soft hyphens only (``Hyphens/manual``, the default),
+  /// nowhere, or also where the language's dictionary allows (<doc:LayoutRules#Hyphenation>).
+  public var hyphens = Hyphens.manual
+  /// How long a word must be, and how much of it each side of a hyphen keeps, for
+  /// ``Hyphens/auto``.
+  public var hyphenationLimits = HyphenationLimits.standard
   /// OpenType features for every run, set over each font's defaults (empty: the defaults);
   /// a span's own (`%{…}O`) go over them.
   ///
@@ -210,5 +216,6 @@ public struct LayoutOptions: Hashable, Sendable {
     }
     if !(1...1000).contains(fontWidth) { return "the font width must be 1 to 1000 percent" }
     return boxProblem ?? indentProblem ?? spacingProblem ?? tabStopsProblem ?? fittingProblem
+      ?? hyphenationLimits.problem
   }
 }

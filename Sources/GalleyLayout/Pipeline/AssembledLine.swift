@@ -35,4 +35,8 @@ struct LineSegment {
   /// The bidi level of the segment's text: its item's, or its paragraph's where rule L1 reset
   /// it (trailing white space).
   var level: UInt8
+  /// Whether the segment is a hyphenated line's hyphen, which is not in the text: its
+  /// ``sourceRange`` is empty, at the break, and its glyphs' clusters are the start of the
+  /// character before the break (whose item's font, color and link it takes).
+  var isInserted = false
 }

@@ -17,14 +17,36 @@ struct BreakOpportunities {
   ///   - paragraph: The text.
   ///   - language: A locale for ICU's tailorings, or `nil`.
   ///   - wrap: With ``LayoutOptions/WrapMode/char``, every grapheme boundary instead.
+  ///   - hyphens: With ``LayoutOptions/Hyphens/none``, a soft hyphen (U+00AD) is no
+  ///     opportunity.
   /// - Throws: ``LayoutError/Kind/lineBreakingFailed`` when ICU fails.
   init(
-    _ paragraph: Paragraph, language: String?, wrap: LayoutOptions.WrapMode = .word
+    _ paragraph: Paragraph, language: String?, wrap: LayoutOptions.WrapMode = .word,
+    hyphens: LayoutOptions.Hyphens = .manual
   ) throws(LayoutError) {
     switch wrap {
     case .word: try self.init(lineBreaksOf: paragraph, language: language)
     case .char: self.init(everyGraphemeOf: paragraph)
     }
+    if hyphens == .none { removeSoftHyphens(of: paragraph) }
+  }
+
+  /// Drops the opportunities right after a soft hyphen (the text's end and mandatory breaks
+  /// stay).
+  private mutating func removeSoftHyphens(of paragraph: Paragraph) {
+    let bytes = paragraph.bytes
+    guard bytes.count >= 2 else { return }
+    var kept = 0
+    for index in offsets.indices {
+      let offset = offsets[index]
+      let afterSoftHyphen = offset >= 2 && bytes[offset - 2] == 0xC2 && bytes[offset - 1] == 0xAD
+      if afterSoftHyphen, !isMandatory[index], offset < bytes.count { continue }
+      offsets[kept] = offset
+      isMandatory[kept] = isMandatory[index]
+      kept += 1
+    }
+    offsets.removeLast(offsets.count - kept)
+    isMandatory.removeLast(isMandatory.count - kept)
   }
 
   /// The opportunities of ICU's UAX #14 line break iterator.

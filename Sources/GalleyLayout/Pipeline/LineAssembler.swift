@@ -14,6 +14,8 @@ struct LineAssembler {
   let items: [ShapedItem]
   /// Where tabs advance to.
   var tabStops = TabStops(points: [])
+  /// The hyphen a hyphenated line ends with.
+  var hyphens = LineHyphens.none
 
   /// Assembles every line; linear in the glyphs, as lines and items are both in text order.
   ///
@@ -89,7 +91,28 @@ struct LineAssembler {
           itemIndex: itemIndex, sourceRange: part, glyphs: glyphs, start: start, end: pen,
           shift: Int64(shift), level: shaped.item.level))
     }
+    if line.isHyphenated, let hyphen = hyphen(of: line, from: pen) {
+      segments.append(hyphen)
+      pen = hyphen.end
+      width = max(width, pen)
+    }
     return AssembledLine(text: line, segments: segments, width: width)
+  }
+
+  /// A hyphenated line's hyphen, placed from `pen`: a segment of its own, in the item of the
+  /// character before the break, whose source range is empty at the break.
+  private func hyphen(of line: TextLine, from pen: Int64) -> LineSegment? {
+    let cut = line.utf8Range.upperBound
+    let hyphen = hyphens.glyphs(cut)
+    guard !hyphen.glyphs.isEmpty else { return nil }
+    let shaped = items[hyphen.item]
+    var glyphs = hyphen.glyphs[...]
+    if shaped.isRightToLeft { glyphs = ArraySlice(glyphs.reversed()) }
+    let end = glyphs.reduce(pen) { $0 + Int64($1.xAdvance) }
+    let shift = (text.runs[shaped.item.runIndex].attributes.baselineShift * 64).rounded()
+    return LineSegment(
+      itemIndex: hyphen.item, sourceRange: cut..<cut, glyphs: glyphs, start: pen, end: end,
+      shift: Int64(shift), level: shaped.item.level, isInserted: true)
   }
 
   /// The glyphs with each tab's glyph given the advance to the next tab stop, and the font's

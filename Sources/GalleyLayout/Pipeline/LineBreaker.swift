@@ -8,6 +8,10 @@ internal import GalleySupport
 /// width can differ from the prefix sums: the line chosen on the prefix sums is measured as
 /// assembled (`exact`), and an earlier opportunity taken while it does not fit.
 ///
+/// A line that wraps at a soft hyphen counts the hyphen it will draw; with automatic
+/// hyphenation, the word that overflows a line is hyphenated and its last point that fits is
+/// taken (``LineHyphens``).
+///
 /// Input: the shaped items' advances and the ``BreakOpportunities``; output: one ``TextLine``
 /// per line.
 struct LineBreaker {
@@ -20,6 +24,8 @@ struct LineBreaker {
   /// has any: a line's width then depends on where its tabs fall.
   private var tabs: [(offset: Int, interval: Int64)] = []
   private let tabStops: TabStops
+  /// Soft hyphens, automatic hyphenation, and the hyphen's width at a break.
+  private let hyphens: LineHyphens
 
   /// Sums the items' advances per offset.
   ///
@@ -27,9 +33,14 @@ struct LineBreaker {
   ///   - paragraph: The text.
   ///   - items: The shaped items.
   ///   - tabStops: Where tabs advance to.
-  init(paragraph: Paragraph, items: [ShapedItem], tabStops: TabStops = TabStops(points: [])) {
+  ///   - hyphens: Which breaks draw a hyphen, and how wide it is.
+  init(
+    paragraph: Paragraph, items: [ShapedItem], tabStops: TabStops = TabStops(points: []),
+    hyphens: LineHyphens = .none
+  ) {
     self.paragraph = paragraph
     self.tabStops = tabStops
+    self.hyphens = hyphens
     self.items = items
     let count = paragraph.count
     var perOffset = [Int64](repeating: 0, count: count + 1)
@@ -82,14 +93,25 @@ struct LineBreaker {
     return glyph < items[index].glyphs.count && items[index].glyphs[glyph].isUnsafeToBreak
   }
 
-  /// The width of the line `start..<cut` whose visible part ends at `visibleEnd`: the prefix
-  /// sums', or, where an edge is unsafe to break and `exact` is given, the line's as
-  /// assembled.
+  /// The width of the line `start..<cut` whose visible part ends at `visibleEnd`, its hyphen
+  /// included when it is `hyphenated`: the prefix sums', or, where an edge is unsafe to break
+  /// and `exact` is given, the line's as assembled.
   private func width(
-    _ start: Int, _ cut: Int, visibleEnd: Int, exact: ((TextLine) -> Int64)?
+    _ start: Int, _ cut: Int, visibleEnd: Int, hyphenated: Bool = false,
+    exact: ((TextLine) -> Int64)?
   ) -> Int64 {
-    guard let exact, isUnsafe(start) || isUnsafe(cut) else { return width(start..<visibleEnd) }
-    return exact(TextLine(utf8Range: start..<cut, visibleEnd: visibleEnd, reason: .wrap))
+    guard let exact, isUnsafe(start) || isUnsafe(cut) else {
+      return width(start..<visibleEnd) + (hyphenated ? hyphens.advance(cut) : 0)
+    }
+    return exact(
+      TextLine(
+        utf8Range: start..<cut, visibleEnd: visibleEnd, reason: .wrap, isHyphenated: hyphenated))
+  }
+
+  /// Whether a line that wraps at `offset` ends with a hyphen: the text before it is a soft
+  /// hyphen (``BreakOpportunities`` keeps those only when hyphens are on).
+  private func wrapsWithHyphen(at offset: Int) -> Bool {
+    offset >= 2 && paragraph.bytes[offset - 2] == 0xC2 && paragraph.bytes[offset - 1] == 0xAD
   }
 
   /// Breaks the text into lines.
@@ -133,8 +155,10 @@ struct LineBreaker {
       }
       let end = paragraph.visibleEnd(of: start..<offset)
       let room = limit(start)
-      var fits = room.map { width(start..<end) <= $0 } ?? true
-      if fits, isMandatory || offset == count, let room {
+      let isLast = isMandatory || offset == count
+      let hyphen = !isLast && wrapsWithHyphen(at: offset) ? hyphens.advance(offset) : 0
+      var fits = room.map { width(start..<end) + hyphen <= $0 } ?? true
+      if fits, isLast, let room {
         fits = width(start, offset, visibleEnd: end, exact: exact) <= room
       }
       if fits {
@@ -151,13 +175,26 @@ struct LineBreaker {
         position += 1
         continue
       }
+      if let room,
+        let cut = hyphenationFit(
+          at: position, start: start, breaks: breaks, room: room, exact: exact)
+      {
+        // A point inside the word that overflows always comes after the last fitting
+        // opportunity.
+        lines.append(
+          TextLine(utf8Range: start..<cut, visibleEnd: cut, reason: .wrap, isHyphenated: true))
+        start = cut
+        lastFit = nil
+        continue
+      }
       if let fit = lastFit, let room,
         let cut = confirmedFit(from: fit, start: start, breaks: breaks, room: room, exact: exact)
       {
         lines.append(
           TextLine(
-            utf8Range: start..<cut, visibleEnd: paragraph.visibleEnd(of: start..<cut), reason: .wrap
-          ))
+            utf8Range: start..<cut, visibleEnd: paragraph.visibleEnd(of: start..<cut),
+            reason: .wrap,
+            isHyphenated: wrapsWithHyphen(at: cut)))
         start = cut
         lastFit = nil
         continue  // look at the same opportunity again from the new start
@@ -196,8 +233,32 @@ struct LineBreaker {
     while position >= 0, breaks.offsets[position] > start {
       let cut = breaks.offsets[position]
       let end = paragraph.visibleEnd(of: start..<cut)
-      if width(start, cut, visibleEnd: end, exact: exact) <= room { return cut }
+      let hyphenated = wrapsWithHyphen(at: cut)
+      if width(start, cut, visibleEnd: end, hyphenated: hyphenated, exact: exact) <= room {
+        return cut
+      }
       position -= 1
+    }
+    return nil
+  }
+
+  /// The last point of automatic hyphenation, after `start`, in the word that overflows at
+  /// the opportunity at `position`, where the line from `start` fits `room` with its hyphen;
+  /// `nil` when there is none (or no automatic hyphenation).
+  ///
+  /// The word is looked at whole, from the opportunity before it, also when an earlier line
+  /// ends inside it.
+  private func hyphenationFit(
+    at position: Int, start: Int, breaks: BreakOpportunities, room: Int64,
+    exact: ((TextLine) -> Int64)?
+  ) -> Int? {
+    guard let hyphenator = hyphens.hyphenator else { return nil }
+    let wordStart = position > 0 ? breaks.offsets[position - 1] : 0
+    let points = hyphenator.points(in: wordStart..<breaks.offsets[position])
+    for point in points.reversed() where point > start {
+      if width(start, point, visibleEnd: point, hyphenated: true, exact: exact) <= room {
+        return point
+      }
     }
     return nil
   }
@@ -223,8 +284,10 @@ struct LineBreaker {
       if inside < offsets.count, offsets[inside] < last.visibleEnd { continue }
       // The last opportunity inside the line before, which keeps its first word.
       let candidate = offsets.partitioningIndex { $0 >= previous.visibleEnd } - 1
+      // A whole word moves: a soft hyphen's break would leave the line before hyphenated.
       guard candidate >= 0, offsets[candidate] > previous.utf8Range.lowerBound,
-        !breaks.isMandatory[candidate], let room = limit(offsets[candidate]),
+        !breaks.isMandatory[candidate], !wrapsWithHyphen(at: offsets[candidate]),
+        let room = limit(offsets[candidate]),
         width(
           offsets[candidate], last.utf8Range.upperBound, visibleEnd: last.visibleEnd,
           exact: exact) <= room

@@ -43,7 +43,12 @@ struct LineReorderer {
     var pieces: [LineSegment] = []
     pieces.reserveCapacity(line.segments.count + 1)
     for segment in line.segments {
-      cut(segment, at: resets, baseLevel: base, into: &pieces)
+      // An inserted hyphen has no text for rule L1 to reset: it keeps its item's level.
+      if segment.isInserted {
+        pieces.append(segment)
+      } else {
+        cut(segment, at: resets, baseLevel: base, into: &pieces)
+      }
     }
     let order = visualOrder(of: pieces, on: line.text, resets: resets, baseLevel: base)
     return placed(order.map { pieces[$0] }, on: line)

@@ -137,6 +137,53 @@ final class Shaping {
     return reshaped
   }
 
+  /// The hyphens shaped so far, by font, features, spacing and direction.
+  private var hyphens: [HyphenKey: [ShapedGlyph]] = [:]
+
+  /// What a hyphen's glyphs depend on.
+  private struct HyphenKey: Hashable {
+    var font: ObjectIdentifier
+    var featuresIndex: Int32
+    var spacing: Double
+    var isRightToLeft: Bool
+  }
+
+  /// The glyphs of the hyphen drawn at the end of a line that breaks after text of `item`:
+  /// U+2010 in the item's font, features and spacing, or `-` when the font has no U+2010;
+  /// shaped once per font, features and spacing in a layout.
+  ///
+  /// - Parameter item: The item of the character before the break.
+  /// - Returns: The glyphs, in logical order, their clusters 0.
+  func hyphen(after item: ShapedItem) -> [ShapedGlyph] {
+    let spacing = characterSpacing(of: item.item)
+    let key = HyphenKey(
+      font: ObjectIdentifier(item.font), featuresIndex: item.featuresIndex, spacing: spacing,
+      isRightToLeft: item.isRightToLeft)
+    if let known = hyphens[key] { return known }
+    var glyphs = shape("\u{2010}", like: item, spacing: spacing)
+    if glyphs.isEmpty || glyphs.contains(where: { $0.glyph == 0 }) {
+      glyphs = shape("-", like: item, spacing: spacing)
+    }
+    hyphens[key] = glyphs
+    return glyphs
+  }
+
+  /// A string that is not in the text, shaped as `item`'s text is.
+  private func shape(_ string: String, like item: ShapedItem, spacing: Double) -> [ShapedGlyph] {
+    let bytes = Array(string.utf8)
+    var textItem = item.item
+    textItem.utf8Range = 0..<bytes.count
+    textItem.startsParagraph = false
+    return bytes.withUnsafeBufferPointer { buffer in
+      ShapedItem.shape(
+        textItem, range: textItem.utf8Range, font: item.font, paragraph: buffer, shaper: shaper,
+        shaping: ShapedItem.Shaping(
+          features: featureLists[item.featuresIndex], featuresIndex: item.featuresIndex,
+          characterSpacing: spacing)
+      ).glyphs
+    }
+  }
+
   private func size(of item: TextItem) -> Double { runStyles[item.runIndex].size }
 
   /// The coordinates an item asks of a variable face: its weight's and italic's, then the

@@ -9,4 +9,7 @@ struct TextLine {
   var visibleEnd: Int
   /// Why the line ended.
   var reason: Layout.BreakReason
+  /// Whether the line ends with an inserted hyphen: it wraps at a soft hyphen or at a point
+  /// of automatic hyphenation.
+  var isHyphenated = false
 }

@@ -39,6 +39,11 @@ struct SourceText {
   /// - Returns: The run's text from its first glyph's cluster to its end, and one cluster per
   ///   group of glyphs with the same cluster, in text order.
   func text(of run: Layout.GlyphRun) -> Scene.RunText? {
+    // An inserted hyphen stands for no text: copied text runs on through the break.
+    if run.isInserted, !run.glyphs.isEmpty {
+      return Scene.RunText(
+        utf8: [], clusters: [Scene.RunText.Cluster(bytes: 0, glyphs: Int32(run.glyphs.count))])
+    }
     let end = run.location + run.length
     guard !run.isToken, !run.isRightToLeft, !run.glyphs.isEmpty, run.location >= 0,
       run.length > 0, end < utf8Offsets.count

@@ -67,6 +67,23 @@ package enum FieldReader {
     return markup
   }
 
+  /// `hyphenateLimits`: `"WORD,BEFORE,AFTER"`, as `--hyphenate-limits` takes it.
+  ///
+  /// - Parameter value: The field's value.
+  /// - Returns: The limits.
+  /// - Throws: ``FieldProblem`` when the value is not such a string.
+  package static func hyphenationLimits(
+    _ value: JSONValue
+  ) throws(FieldProblem) -> LayoutOptions.HyphenationLimits {
+    guard let limits = LayoutOptions.HyphenationLimits(parsing: try string(value)) else {
+      let maximum = LayoutOptions.HyphenationLimits.maximum
+      throw FieldProblem(
+        "must be \"WORD,BEFORE,AFTER\" such as \"5,2,2\": three whole numbers, each 1 to \(maximum)"
+      )
+    }
+    return limits
+  }
+
   /// A BCP 47 language tag such as `sr-Latn`: 1 to 64 ASCII letters, digits, hyphens and
   /// underscores (ICU also reads `en_US`).
   ///

@@ -19,6 +19,8 @@ package enum LayoutFields {
     .choice("wrap", \.wrap),
     .number("indent", \.indent),
     .flag("noOrphans", \.allowsOrphans, inverted: true),
+    .choice("hyphens", \.hyphens),
+    .value("hyphenateLimits", \.hyphenationLimits, FieldReader.hyphenationLimits),
     .number("characterSpacing", \.characterSpacing),
     .value("kerningTable", \.kerningTable, FieldReader.kerningTable),
     .number("baselineOffset", \.baselineOffset),

@@ -1,0 +1,75 @@
+extension LayoutOptions {
+  /// Where words may be hyphenated at a line's end, as CSS `hyphens`.
+  public enum Hyphens: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Never: soft hyphens (U+00AD) are not break opportunities either.
+    case none
+    /// At soft hyphens only (the default).
+    case manual
+    /// At soft hyphens, and in words without them where the language's hyphenation dictionary
+    /// allows (see ``HyphenationDictionaries``); a language without a dictionary hyphenates
+    /// as ``manual``, with a warning in ``Layout/warnings``.
+    case auto
+  }
+
+  /// How long a word must be, and how many characters each side of a hyphen keeps, for
+  /// ``Hyphens/auto`` to hyphenate it (CSS `hyphenate-limit-chars`).
+  public struct HyphenationLimits: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The fewest characters a word needs to be hyphenated.
+    public var minimumWordLength: Int
+    /// The fewest characters before a hyphen; a dictionary's own LEFTHYPHENMIN raises it.
+    public var before: Int
+    /// The fewest characters after a hyphen; a dictionary's own RIGHTHYPHENMIN raises it.
+    public var after: Int
+
+    /// The defaults, 5, 2 and 2.
+    public static let standard = HyphenationLimits(minimumWordLength: 5, before: 2, after: 2)
+
+    /// The largest value of each limit.
+    public static let maximum = 64
+
+    /// Creates limits.
+    ///
+    /// - Parameters:
+    ///   - minimumWordLength: The fewest characters a word needs.
+    ///   - before: The fewest characters before a hyphen.
+    ///   - after: The fewest characters after a hyphen.
+    public init(minimumWordLength: Int, before: Int, after: Int) {
+      self.minimumWordLength = minimumWordLength
+      self.before = before
+      self.after = after
+    }
+
+    /// Reads `WORD,BEFORE,AFTER` (`5,2,2`), as `--hyphenate-limits` takes them.
+    ///
+    /// Fails (`nil`) when the text is not that.
+    ///
+    /// - Parameter text: Three whole numbers, comma-separated, each 1 to ``maximum``.
+    public init?(parsing text: String) {
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+      let numbers = parts.compactMap { Int($0.trimmingSpaces) }
+      guard parts.count == 3, numbers.count == 3 else { return nil }
+      self.init(minimumWordLength: numbers[0], before: numbers[1], after: numbers[2])
+      guard problem == nil else { return nil }
+    }
+
+    /// `WORD,BEFORE,AFTER`, as ``init(parsing:)`` reads it.
+    public var description: String { "\(minimumWordLength),\(before),\(after)" }
+
+    /// Why the limits cannot be used, or `nil`.
+    var problem: String? {
+      let range = 1...Self.maximum
+      guard range.contains(minimumWordLength), range.contains(before), range.contains(after)
+      else { return "hyphenation limits must each be 1 to \(Self.maximum)" }
+      return nil
+    }
+  }
+}
+
+extension Substring {
+  /// The text without its leading and trailing spaces.
+  fileprivate var trimmingSpaces: Substring {
+    guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " })
+    else { return "" }
+    return self[first...last]
+  }
+}
