@@ -60,11 +60,41 @@ struct CorpusOptions: ParsableArguments {
     transform: { text throws(FontVariationError) in try FontVariations(parsing: text) })
   var variations: FontVariations?
 
-  /// The corpus pass's layout options: the width, the features and the coordinates.
+  @Option(
+    help: "How lines are chosen, as 'galley layout --wrap-style': greedy, balance, pretty, optimal.",
+    transform: { text in
+      guard let style = LayoutOptions.WrapStyle(rawValue: text) else {
+        throw ValidationError("'--wrap-style' must be greedy, balance, pretty or optimal.")
+      }
+      return style
+    })
+  var wrapStyle: LayoutOptions.WrapStyle = .greedy
+
+  @Option(
+    help: "Where words may be hyphenated, as 'galley layout --hyphens': none, manual, auto.",
+    transform: { text in
+      guard let hyphens = LayoutOptions.Hyphens(rawValue: text) else {
+        throw ValidationError("'--hyphens' must be none, manual or auto.")
+      }
+      return hyphens
+    })
+  var hyphens: LayoutOptions.Hyphens = .manual
+
+  @Option(help: "The language tag of the corpus (for --hyphens auto), such as en-US.")
+  var language: String?
+
+  @Flag(help: "Justify the lines ('galley layout --align justify').")
+  var justify = false
+
+  /// The corpus pass's layout options: the width, the features, the coordinates, the wrap
+  /// style, hyphenation and justification.
   var layoutOptions: LayoutOptions {
-    var options = LayoutOptions(width: width)
+    var options = LayoutOptions(width: width, language: language)
     options.features = features ?? FontFeatures()
     options.variations = variations ?? FontVariations()
+    options.wrapStyle = wrapStyle
+    options.hyphens = hyphens
+    if justify { options.alignment = .justify }
     return options
   }
 

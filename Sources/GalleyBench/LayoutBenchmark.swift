@@ -110,6 +110,8 @@ struct LayoutBenchmark: ParsableCommand {
       "benchmark": .string("layout"),
       "corpus": .string(input.corpus),
       "plain": .number(input.plain ? 1 : 0),
+      "wrapStyle": .string(options.wrapStyle.rawValue),
+      "hyphens": .string(options.hyphens.rawValue),
       "paragraphs": .number(Double(texts.count)),
       "lines": .number(Double(lines)),
       "linkRects": .number(Double(links)),

@@ -131,7 +131,8 @@ public final class LayoutEngine: Sendable {
         breaks: breaks, maximumWidth: options.wrapWidth,
         indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
         allowsOrphans: options.allowsOrphans,
-        exact: { assembler.width(of: $0, reshape: shaping.reshape) })
+        exact: { assembler.width(of: $0, reshape: shaping.reshape) }, style: options.wrapStyle,
+        isJustified: options.alignment == .justify)
     }
     var assembled = assembler.assemble(lines, reshape: shaping.reshape)
     if let levels {

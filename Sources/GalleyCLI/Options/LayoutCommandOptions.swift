@@ -43,6 +43,13 @@ struct LayoutCommandOptions: ParsableArguments {
   var wrap: LayoutOptions.WrapMode = defaults.wrap
 
   @Option(
+    help: """
+      How lines are chosen: greedy (each takes what fits), balance (as many lines, as even as \
+      can be), pretty (no short last word, an even edge) or optimal (total fit).
+      """)
+  var wrapStyle: LayoutOptions.WrapStyle = defaults.wrapStyle
+
+  @Option(
     parsing: .unconditional,
     help: """
       How far each paragraph's first line starts after the others, in points (Pango's \
@@ -330,6 +337,7 @@ struct LayoutCommandOptions: ParsableArguments {
     options.features = features ?? FontFeatures()
     options.variations = variations ?? FontVariations()
     options.opticalSizing = !noOpticalSizing
+    options.wrapStyle = wrapStyle
     options.hyphens = hyphens
     options.hyphenationLimits = hyphenateLimits
     return options
@@ -408,6 +416,7 @@ extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
 
 extension LayoutOptions.WrapMode: ExpressibleByArgument {}
 extension LayoutOptions.Hyphens: ExpressibleByArgument {}
+extension LayoutOptions.WrapStyle: ExpressibleByArgument {}
 
 extension LayoutOptions.Direction: ExpressibleByArgument {}
 

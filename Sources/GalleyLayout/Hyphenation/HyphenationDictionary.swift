@@ -24,6 +24,8 @@ final class HyphenationDictionary: @unchecked Sendable {
   /// and after a hyphen (0 when the file does not say).
   let leftMinimum: Int
   let rightMinimum: Int
+  /// Whether the character set is ISO 8859-1, whose bytes are the characters' code points.
+  private let isLatin1: Bool
 
   /// Loads a dictionary file; fails (`nil`) when libhyphen cannot read it.
   ///
@@ -36,6 +38,7 @@ final class HyphenationDictionary: @unchecked Sendable {
     characterSet = withUnsafeBytes(of: loaded.pointee.cset) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
     }
+    isLatin1 = ["ISO88591", "LATIN1"].contains(characterSet.uppercased().replacingDashes)
     leftMinimum = Int(loaded.pointee.lhmin)
     rightMinimum = Int(loaded.pointee.rhmin)
   }
@@ -55,53 +58,61 @@ final class HyphenationDictionary: @unchecked Sendable {
   /// - Returns: Indices `i` (increasing) such that a hyphen may go between `word[i - 1]` and
   ///   `word[i]`; empty when the word cannot be written in the dictionary's character set.
   func points(in word: [Unicode.Scalar], before: Int, after: Int) -> [Int] {
-    guard word.count >= 2, word.count <= Self.maximumWordLength,
-      var bytes = encoded(word)
-    else { return [] }
-    // libhyphen wants room for 5 more than the word's bytes, and indexes its answer by
-    // character in a UTF-8 dictionary, by byte (one per character here) otherwise.
-    var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+    guard word.count >= 2, word.count <= Self.maximumWordLength else { return [] }
+    let limits = (max(before, leftMinimum), max(after, rightMinimum))
+    guard isUTF8 || isLatin1 else {
+      guard let bytes = OneByteConverter.convert(word, to: characterSet) else { return [] }
+      return bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { characters in
+          hyphenate(characters, count: word.count, limits: limits)
+        }
+      }
+    }
+    // The word's bytes on the stack: at most four a character in UTF-8.
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: word.count * 4) { buffer in
+      var count = 0
+      for scalar in word {
+        if isUTF8 {
+          for byte in scalar.utf8 {
+            buffer[count] = CChar(bitPattern: byte)
+            count += 1
+          }
+        } else {
+          guard scalar.value <= 0xFF else { return [] }
+          buffer[count] = CChar(bitPattern: UInt8(scalar.value))
+          count += 1
+        }
+      }
+      return hyphenate(
+        UnsafeBufferPointer(rebasing: buffer[..<count]), count: word.count, limits: limits)
+    }
+  }
+
+  /// libhyphen's points of a word in the dictionary's character set, `count` characters long.
+  private func hyphenate(
+    _ bytes: UnsafeBufferPointer<CChar>, count: Int, limits: (Int, Int)
+  ) -> [Int] {
     var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     var positions: UnsafeMutablePointer<Int32>?
     var cuts: UnsafeMutablePointer<Int32>?
-    let size = Int32(bytes.count)
-    let status = bytes.withUnsafeMutableBufferPointer { wordBytes in
-      wordBytes.withMemoryRebound(to: CChar.self) { characters in
-        hnj_hyphen_hyphenate3(
-          dictionary, characters.baseAddress, size, &hyphens, nil, &replacements, &positions,
-          &cuts, Int32(before), Int32(after), 0, 0)
+    // libhyphen wants room for 5 more than the word's bytes, and indexes its answer by
+    // character in a UTF-8 dictionary, by byte (one per character) otherwise.
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 5) { hyphens in
+      hyphens.initialize(repeating: 0)
+      let status = hnj_hyphen_hyphenate3(
+        dictionary, bytes.baseAddress, Int32(bytes.count), hyphens.baseAddress, nil,
+        &replacements, &positions, &cuts, Int32(limits.0), Int32(limits.1), 0, 0)
+      defer { freeReplacements(replacements, positions, cuts, count: bytes.count) }
+      guard status == 0 else { return [] }
+      var points: [Int] = []
+      for index in 0..<(count - 1) where hyphens[index] & 1 == 1 {
+        // A non-standard hyphenation (`ff=f`) changes letters; Galley breaks only where the
+        // letters stay as they are.
+        if let replacements, replacements[index] != nil { continue }
+        points.append(index + 1)
       }
+      return points
     }
-    defer { freeReplacements(replacements, positions, cuts, count: bytes.count) }
-    guard status == 0 else { return [] }
-    var points: [Int] = []
-    for index in 0..<(word.count - 1) where hyphens[index] & 1 == 1 {
-      // A non-standard hyphenation (`ff=f`) changes letters; Galley breaks only where the
-      // letters stay as they are.
-      if let replacements, replacements[index] != nil { continue }
-      points.append(index + 1)
-    }
-    return points
-  }
-
-  /// The word in the dictionary's character set, or `nil` when a character is not in it.
-  private func encoded(_ word: [Unicode.Scalar]) -> [UInt8]? {
-    if isUTF8 {
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(word.count * 2)
-      for scalar in word { bytes.append(contentsOf: scalar.utf8) }
-      return bytes
-    }
-    if characterSet.uppercased().replacingDashes == "ISO8859-1" {
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(word.count)
-      for scalar in word {
-        guard scalar.value <= 0xFF else { return nil }
-        bytes.append(UInt8(scalar.value))
-      }
-      return bytes
-    }
-    return OneByteConverter.convert(word, to: characterSet)
   }
 
   /// Frees what `hnj_hyphen_hyphenate3` allocated for non-standard hyphenation.

@@ -19,35 +19,44 @@ struct Hyphenator {
 
   /// The offsets strictly inside `range` where a hyphen may break a word, increasing.
   ///
+  /// ASCII letters are read and lowercased from their bytes; only other scalars ask Unicode's
+  /// properties.
+  ///
   /// - Parameter range: UTF-8 offsets at scalar boundaries.
   /// - Returns: The points.
   func points(in range: Range<Int>) -> [Int] {
     var points: [Int] = []
-    var word: [Unicode.Scalar] = []
-    var starts: [Int] = []
+    var word = Word()
     var offset = range.lowerBound
     var touchesSoftHyphen = offset > 0 && isSoftHyphen(before: offset)
     paragraph.bytes.withUnsafeBufferPointer { bytes in
       while offset <= range.upperBound {
-        let scalar: Unicode.Scalar?
         var length = 1
+        var part: (scalar: Unicode.Scalar, isMark: Bool)?
+        var isSoft = false
         if offset < range.upperBound {
-          let decoded = UTF8Decoding.scalar(in: bytes, at: offset)
-          length = decoded.length
-          scalar = Unicode.Scalar(decoded.value)
-        } else {
-          scalar = nil
-        }
-        if let scalar, isWordPart(scalar, afterLetter: !word.isEmpty) {
-          word.append(scalar)
-          starts.append(offset)
-        } else {
-          let isSoft = scalar?.value == 0xAD || (scalar == nil && isSoftHyphen(at: offset))
-          if !word.isEmpty, !touchesSoftHyphen, !isSoft {
-            points += hyphenate(word, starts: starts)
+          let byte = bytes[offset]
+          if byte < 0x80 {
+            let lower = byte | 0x20
+            if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
+              part = (Unicode.Scalar(lower), false)
+            }
+          } else {
+            let decoded = UTF8Decoding.scalar(in: bytes, at: offset)
+            length = decoded.length
+            isSoft = decoded.value == 0xAD
+            if let scalar = Unicode.Scalar(decoded.value) {
+              part = Self.wordPart(scalar, afterLetter: !word.scalars.isEmpty)
+            }
           }
-          word.removeAll(keepingCapacity: true)
-          starts.removeAll(keepingCapacity: true)
+        } else {
+          isSoft = isSoftHyphen(at: offset)
+        }
+        if let part {
+          word.append(part.scalar, at: offset, isMark: part.isMark)
+        } else {
+          if !word.scalars.isEmpty, !touchesSoftHyphen, !isSoft { points += hyphenate(word) }
+          word.removeAll()
           touchesSoftHyphen = isSoft
         }
         offset += length
@@ -56,31 +65,49 @@ struct Hyphenator {
     return points
   }
 
-  /// The points of one word, as offsets.
-  private func hyphenate(_ word: [Unicode.Scalar], starts: [Int]) -> [Int] {
-    let letters = word.count { !$0.properties.generalCategory.isMark }
-    guard letters >= limits.minimumWordLength else { return [] }
-    let lowercase = word.map { scalar in
-      let mapped = scalar.properties.lowercaseMapping.unicodeScalars
-      return mapped.count == 1 ? mapped.first ?? scalar : scalar
+  /// A word being read: its scalars lowercased, where each starts, and which are marks.
+  private struct Word {
+    var scalars: [Unicode.Scalar] = []
+    var starts: [Int] = []
+    var marks: [Int] = []
+
+    mutating func append(_ scalar: Unicode.Scalar, at offset: Int, isMark: Bool) {
+      if isMark { marks.append(scalars.count) }
+      scalars.append(scalar)
+      starts.append(offset)
     }
-    let indices = dictionary.points(
-      in: lowercase, before: max(limits.before, dictionary.leftMinimum),
-      after: max(limits.after, dictionary.rightMinimum))
-    return indices.compactMap { index in
-      word[index].properties.generalCategory.isMark ? nil : starts[index]
+
+    mutating func removeAll() {
+      scalars.removeAll(keepingCapacity: true)
+      starts.removeAll(keepingCapacity: true)
+      marks.removeAll(keepingCapacity: true)
     }
   }
 
-  /// Whether a scalar continues a word: a letter, or a mark after one.
-  private func isWordPart(_ scalar: Unicode.Scalar, afterLetter: Bool) -> Bool {
+  /// The points of one word, as offsets.
+  private func hyphenate(_ word: Word) -> [Int] {
+    guard word.scalars.count - word.marks.count >= limits.minimumWordLength else { return [] }
+    let indices = dictionary.points(
+      in: word.scalars, before: max(limits.before, dictionary.leftMinimum),
+      after: max(limits.after, dictionary.rightMinimum))
+    return indices.compactMap { index in
+      word.marks.contains(index) ? nil : word.starts[index]
+    }
+  }
+
+  /// A non-ASCII scalar as part of a word, lowercased, or `nil` when it ends one: a letter,
+  /// or a mark after one.
+  private static func wordPart(
+    _ scalar: Unicode.Scalar, afterLetter: Bool
+  ) -> (scalar: Unicode.Scalar, isMark: Bool)? {
     let category = scalar.properties.generalCategory
-    if category.isMark { return afterLetter }
+    if category.isMark { return afterLetter ? (scalar, true) : nil }
     switch category {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter:
-      return true
+      let mapped = scalar.properties.lowercaseMapping.unicodeScalars
+      return (mapped.count == 1 ? mapped.first ?? scalar : scalar, false)
     default:
-      return false
+      return nil
     }
   }
 

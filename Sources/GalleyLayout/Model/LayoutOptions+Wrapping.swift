@@ -9,6 +9,22 @@ extension LayoutOptions {
     case char
   }
 
+  /// How lines are chosen among the break opportunities (CSS `text-wrap-style`, and
+  /// Knuth–Plass's total fit); <doc:LayoutRules#Wrap-styles> gives each one's rules and costs.
+  public enum WrapStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Each line takes as much as fits (the default).
+    case greedy
+    /// The same number of lines as greedy, as even as can be: the smallest widest line, then
+    /// the least variance (CSS `text-wrap: balance`), for paragraphs of any length.
+    case balance
+    /// Never more lines than greedy, no short one-word last line where a break avoids it, and
+    /// the ragged edge evened over the paragraph (CSS `text-wrap: pretty`).
+    case pretty
+    /// Total-fit breaking over the paragraph, scored as Android's minikin scores lines, with
+    /// shrinking spaces when justified.
+    case optimal
+  }
+
   /// How far in (26.6) a line that starts at `offset` begins, from ``indent``: a positive
   /// indent moves a paragraph's first line, a negative (hanging) one its other lines.
   ///

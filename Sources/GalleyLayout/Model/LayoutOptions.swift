@@ -22,6 +22,9 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Positive: the first line of each paragraph starts this far in (and is that much
   /// narrower). Negative: a hanging indent, where the other lines start this far in.
   public var indent: Double
+  /// How lines are chosen among the break opportunities: greedy (the default), balance,
+  /// pretty or optimal (<doc:LayoutRules#Wrap-styles>).
+  public var wrapStyle = WrapStyle.greedy
   /// Whether a paragraph's last line may hold a single word (FXLabel's `allowOrphans`).
   ///
   /// When `false`, a one-word last line of a paragraph of two lines or more takes the last

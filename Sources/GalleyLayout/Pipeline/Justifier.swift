@@ -33,14 +33,29 @@ struct Justifier {
     }
   }
 
-  /// One line stretched to `width`, or the line as it is: the last line of a paragraph, a
-  /// line already as wide or wider, or one with a single visible cluster.
+  /// One line stretched (or, wider than `width`, shrunk) to `width`, or the line as it is:
+  /// the last line of a paragraph, a line as wide, or one with a single visible cluster.
+  ///
+  /// Only `optimal` wrapping makes lines wider than the width, and only by what their spaces
+  /// may give: a third of their advance. A wider line, or one without spaces, stays as it is.
   private func justified(_ line: AssembledLine, to width: Int64) -> AssembledLine {
     let reason = line.text.reason
-    guard reason == .wrap || reason == .emergency, line.width < width else { return line }
+    guard reason == .wrap || reason == .emergency, line.width != width else { return line }
     let gaps = gaps(of: line)
     guard !gaps.isEmpty else { return line }
+    if line.width > width {
+      let spaces = gaps.filter { isSpace($0, in: line) }
+      let room = spaces.reduce(Int64(0)) { total, gap in
+        total + Int64(line.segments[gap.segment].glyphs[gap.glyph].xAdvance)
+      }
+      guard spaces.count == gaps.count, (line.width - width) * 3 <= room else { return line }
+    }
     return widened(line, at: gaps, by: width - line.width)
+  }
+
+  /// Whether a gap's glyph is a justification space's.
+  private func isSpace(_ gap: Gap, in line: AssembledLine) -> Bool {
+    paragraph.isJustificationSpace(at: line.segments[gap.segment].glyphs[gap.glyph].cluster)
   }
 
   /// Where a line's extra space goes, in visual order: after each space cluster strictly
@@ -49,7 +64,8 @@ struct Justifier {
   private func gaps(of line: AssembledLine) -> [Gap] {
     let visibleEnd = line.text.visibleEnd
     var clusters: [(gap: Gap, isSpace: Bool)] = []
-    for (segmentIndex, segment) in line.segments.enumerated() {
+    // An inserted hyphen is no gap: nothing comes between it and its word.
+    for (segmentIndex, segment) in line.segments.enumerated() where !segment.isInserted {
       var previous = -1
       for index in segment.glyphs.indices where segment.glyphs[index].cluster < visibleEnd {
         let cluster = segment.glyphs[index].cluster
@@ -70,10 +86,14 @@ struct Justifier {
     return spaces.isEmpty ? inner.dropLast().map(\.gap) : spaces
   }
 
-  /// A line with `slack` (26.6) spread over `gaps`: the same share at each, and the
-  /// remainder one unit at a time to the first gaps, so the line ends exactly `slack` later.
+  /// A line with `slack` (26.6, negative to shrink) spread over `gaps`: the same share at
+  /// each, and the remainder one unit at a time to the first gaps, so the line ends exactly
+  /// `slack` later.
   private func widened(_ line: AssembledLine, at gaps: [Gap], by slack: Int64) -> AssembledLine {
-    let (share, remainder) = slack.quotientAndRemainder(dividingBy: Int64(gaps.count))
+    // A negative slack (shrinking) spreads its magnitude the same way.
+    let (magnitude, remainder) = abs(slack).quotientAndRemainder(dividingBy: Int64(gaps.count))
+    let sign: Int64 = slack < 0 ? -1 : 1
+    let share = magnitude * sign
     var line = line
     var shift: Int64 = 0
     var next = 0
@@ -85,7 +105,7 @@ struct Justifier {
         var glyphs = Array(segment.glyphs)
         let base = segment.glyphs.startIndex
         while next < gaps.count, gaps[next].segment == segmentIndex {
-          let extra = share + (Int64(next) < remainder ? 1 : 0)
+          let extra = share + (Int64(next) < remainder ? sign : 0)
           glyphs[gaps[next].glyph - base].xAdvance += Int32(extra)
           shift += extra
           next += 1

@@ -19,13 +19,13 @@ struct LineBreaker {
   private var prefix: [Int64]
   /// The shaped items, in text order, for whether a line edge is unsafe to break.
   private let items: [ShapedItem]
-  private let paragraph: Paragraph
+  let paragraph: Paragraph
   /// Where the text's tabs are (UTF-8, increasing) and each one's default interval, when it
   /// has any: a line's width then depends on where its tabs fall.
   private var tabs: [(offset: Int, interval: Int64)] = []
   private let tabStops: TabStops
   /// Soft hyphens, automatic hyphenation, and the hyphen's width at a break.
-  private let hyphens: LineHyphens
+  let hyphens: LineHyphens
 
   /// Sums the items' advances per offset.
   ///
@@ -82,9 +82,15 @@ struct LineBreaker {
     return pen + prefix[range.upperBound] - prefix[cursor]
   }
 
+  /// The font size (points) of the item at `offset`, for the wrap styles' penalties.
+  func size(at offset: Int) -> Double {
+    let index = items.partitioningIndex { $0.item.utf8Range.upperBound > offset }
+    return index < items.count ? items[index].font.size : 0
+  }
+
   /// Whether a line edge at `offset` is one where ``LineAssembler`` shapes the item again:
   /// inside an item, at a glyph HarfBuzz marks unsafe to break.
-  private func isUnsafe(_ offset: Int) -> Bool {
+  func isUnsafe(_ offset: Int) -> Bool {
     let index = items.partitioningIndex { $0.item.utf8Range.upperBound > offset }
     guard index < items.count, items[index].item.utf8Range.lowerBound < offset else {
       return false
@@ -96,7 +102,7 @@ struct LineBreaker {
   /// The width of the line `start..<cut` whose visible part ends at `visibleEnd`, its hyphen
   /// included when it is `hyphenated`: the prefix sums', or, where an edge is unsafe to break
   /// and `exact` is given, the line's as assembled.
-  private func width(
+  func width(
     _ start: Int, _ cut: Int, visibleEnd: Int, hyphenated: Bool = false,
     exact: ((TextLine) -> Int64)?
   ) -> Int64 {
@@ -110,7 +116,7 @@ struct LineBreaker {
 
   /// Whether a line that wraps at `offset` ends with a hyphen: the text before it is a soft
   /// hyphen (``BreakOpportunities`` keeps those only when hyphens are on).
-  private func wrapsWithHyphen(at offset: Int) -> Bool {
+  func wrapsWithHyphen(at offset: Int) -> Bool {
     offset >= 2 && paragraph.bytes[offset - 2] == 0xC2 && paragraph.bytes[offset - 1] == 0xAD
   }
 
@@ -125,11 +131,34 @@ struct LineBreaker {
   ///     before where it fits (see ``LayoutOptions/allowsOrphans``).
   ///   - exact: The width of a line as assembled, for lines with an edge unsafe to break; `nil`
   ///     measures every line by the prefix sums.
+  ///   - style: How lines are chosen; styles other than greedy re-break greedy's paragraphs
+  ///     (``TotalFitBreaker``).
+  ///   - isJustified: Whether the lines will be justified (``LayoutOptions/WrapStyle/optimal``
+  ///     may then shrink spaces).
   /// - Returns: The lines, in order, covering the whole text.
   func lines(
     breaks: BreakOpportunities, maximumWidth: Int64?,
-    indentation: (Int) -> Int64 = { _ in 0 }, allowsOrphans: Bool = true,
-    exact: ((TextLine) -> Int64)? = nil
+    indentation: @escaping (Int) -> Int64 = { _ in 0 }, allowsOrphans: Bool = true,
+    exact: ((TextLine) -> Int64)? = nil, style: LayoutOptions.WrapStyle = .greedy,
+    isJustified: Bool = false
+  ) -> [TextLine] {
+    var lines = greedyLines(breaks: breaks, maximumWidth: maximumWidth, indentation: indentation, exact: exact)
+    guard let maximumWidth else { return lines }
+    let limit = { (start: Int) in maximumWidth - indentation(start) }
+    if style != .greedy {
+      lines = TotalFitBreaker(
+        breaker: self, style: style, isJustified: isJustified, limit: limit, exact: exact
+      ).lines(lines, breaks: breaks)
+    }
+    // `pretty` already keeps a paragraph's last word company.
+    guard !allowsOrphans, style != .pretty else { return lines }
+    return avoidingOrphans(lines, breaks: breaks, limit: limit, exact: exact)
+  }
+
+  /// Greedy filling: each line takes as much as fits.
+  private func greedyLines(
+    breaks: BreakOpportunities, maximumWidth: Int64?, indentation: (Int) -> Int64,
+    exact: ((TextLine) -> Int64)?
   ) -> [TextLine] {
     var lines: [TextLine] = []
     let count = paragraph.count
@@ -216,8 +245,7 @@ struct LineBreaker {
           utf8Range: start..<count, visibleEnd: paragraph.visibleEnd(of: start..<count),
           reason: .end))
     }
-    guard !allowsOrphans, maximumWidth != nil else { return lines }
-    return avoidingOrphans(lines, breaks: breaks, limit: limit, exact: exact)
+    return lines
   }
 
   /// The last opportunity at or before `position`, after `start`, whose line fits `room` as
@@ -256,6 +284,8 @@ struct LineBreaker {
     let wordStart = position > 0 ? breaks.offsets[position - 1] : 0
     let points = hyphenator.points(in: wordStart..<breaks.offsets[position])
     for point in points.reversed() where point > start {
+      // The prefix sums first: confirming a point as assembled re-shapes its line.
+      guard width(start..<point) + hyphens.advance(point) <= room else { continue }
       if width(start, point, visibleEnd: point, hyphenated: true, exact: exact) <= room {
         return point
       }
@@ -268,7 +298,7 @@ struct LineBreaker {
   ///
   /// One look at each paragraph's last two lines; an emergency split is left as it is.
   private func avoidingOrphans(
-    _ lines: [TextLine], breaks: BreakOpportunities, limit: (Int) -> Int64?,
+    _ lines: [TextLine], breaks: BreakOpportunities, limit: (Int) -> Int64,
     exact: ((TextLine) -> Int64)?
   ) -> [TextLine] {
     var lines = lines
@@ -287,7 +317,7 @@ struct LineBreaker {
       // A whole word moves: a soft hyphen's break would leave the line before hyphenated.
       guard candidate >= 0, offsets[candidate] > previous.utf8Range.lowerBound,
         !breaks.isMandatory[candidate], !wrapsWithHyphen(at: offsets[candidate]),
-        let room = limit(offsets[candidate]),
+        case let room = limit(offsets[candidate]),
         width(
           offsets[candidate], last.utf8Range.upperBound, visibleEnd: last.visibleEnd,
           exact: exact) <= room

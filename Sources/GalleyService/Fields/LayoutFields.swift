@@ -17,6 +17,7 @@ package enum LayoutFields {
     .value("insets", \.insets, FieldReader.insets),
     .choice("verticalAlign", \.verticalAlignment),
     .choice("wrap", \.wrap),
+    .choice("wrapStyle", \.wrapStyle),
     .number("indent", \.indent),
     .flag("noOrphans", \.allowsOrphans, inverted: true),
     .choice("hyphens", \.hyphens),
