@@ -61,7 +61,8 @@ struct CorpusOptions: ParsableArguments {
   var variations: FontVariations?
 
   @Option(
-    help: "How lines are chosen, as 'galley layout --wrap-style': greedy, balance, pretty, optimal.",
+    help:
+      "How lines are chosen, as 'galley layout --wrap-style': greedy, balance, pretty, optimal.",
     transform: { text in
       guard let style = LayoutOptions.WrapStyle(rawValue: text) else {
         throw ValidationError("'--wrap-style' must be greedy, balance, pretty or optimal.")

@@ -10,7 +10,8 @@ struct NumericOptionTests {
   static let nonNumeric: Set<String> = [
     "font", "color", "default-family", "default-color", "default-background", "input",
     "for-text", "language", "fontset", "font-dir", "font-file", "fontconfig", "family", "align",
-    "vertical-align", "wrap", "wrap-style", "hyphens", "kerning-table", "truncate", "truncation-token",
+    "vertical-align", "wrap", "wrap-style", "hyphens", "kerning-table", "truncate",
+    "truncation-token",
     "o", "output", "format", "json", "background", "shadow-color", "glow-color",
     "inner-shadow-color", "gradient", "gradient-type", "outline-color", "outline-join",
     "outline-mode", "link-color", "png-compression", "direction", "accelerators", "features",

@@ -35,14 +35,26 @@ extension LineHyphens {
     shape: @escaping (ShapedItem) -> [ShapedGlyph]
   ) {
     self.hyphenator = hyphenator
+    let last = LastHyphen()
     glyphs = { offset in
       // The character before the break: its item draws the hyphen.
       let before = paragraph.scalarStart(before: offset)
       let index = items.partitioningIndex { $0.item.utf8Range.upperBound > before }
       guard index < items.count else { return (0, []) }
-      var glyphs = shape(items[index])
+      if last.item != index {
+        last.item = index
+        last.glyphs = shape(items[index])
+      }
+      var glyphs = last.glyphs
       for glyph in glyphs.indices { glyphs[glyph].cluster = before }
       return (index, glyphs)
     }
   }
+}
+
+/// The last item whose hyphen was asked for, and its glyphs: line breaking asks again and
+/// again for the same item's.
+private final class LastHyphen {
+  var item = -1
+  var glyphs: [ShapedGlyph] = []
 }

@@ -22,31 +22,61 @@ struct BreakCandidates {
   init(breaker: LineBreaker, range: Range<Int>, breaks: BreakOpportunities, spaces: Bool) {
     self.breaker = breaker
     start = range.lowerBound
-    let paragraph = breaker.paragraph
     var points = breaker.hyphens.hyphenator?.points(in: range)[...] ?? []
     let low = breaks.offsets.partitioningIndex { $0 > range.lowerBound }
     let high = breaks.offsets.partitioningIndex { $0 >= range.upperBound }
-    append(range.lowerBound, hyphen: false, paragraph: paragraph)
+    var offsets = [range.lowerBound]
+    var isHyphen = [false]
+    offsets.reserveCapacity(high - low + points.count + 2)
+    isHyphen.reserveCapacity(offsets.capacity)
     for offset in breaks.offsets[low..<high] {
       while let point = points.first, point <= offset {
-        if point < offset { append(point, hyphen: true, paragraph: paragraph) }
+        if point < offset {
+          offsets.append(point)
+          isHyphen.append(true)
+        }
         points.removeFirst()
       }
-      append(offset, hyphen: breaker.wrapsWithHyphen(at: offset), paragraph: paragraph)
+      offsets.append(offset)
+      isHyphen.append(breaker.wrapsWithHyphen(at: offset))
     }
     for point in points where point < range.upperBound {
-      append(point, hyphen: true, paragraph: paragraph)
+      offsets.append(point)
+      isHyphen.append(true)
     }
-    append(range.upperBound, hyphen: false, paragraph: paragraph)
+    offsets.append(range.upperBound)
+    isHyphen.append(false)
+    self.offsets = offsets
+    self.isHyphen = isHyphen
+    measureCandidates()
     if spaces { measureSpaces(range) }
+    measureByPrefix()
   }
 
-  private mutating func append(_ offset: Int, hyphen: Bool, paragraph: Paragraph) {
-    offsets.append(offset)
-    isHyphen.append(hyphen)
-    visibleEnds.append(hyphen ? offset : paragraph.visibleEnd(of: start..<offset))
-    hyphenAdvances.append(hyphen ? breaker.hyphens.advance(offset) : 0)
-    wordBreaks.append((wordBreaks.last ?? 0) + (hyphen || offsets.count == 1 ? 0 : 1))
+  /// Each candidate's visible end, hyphen advance and word count.
+  private mutating func measureCandidates() {
+    let paragraph = breaker.paragraph
+    let start = start
+    var visibleEnds = [Int](repeating: 0, count: offsets.count)
+    var hyphenAdvances = [Int64](repeating: 0, count: offsets.count)
+    var wordBreaks = [Int](repeating: 0, count: offsets.count)
+    for index in offsets.indices {
+      let offset = offsets[index]
+      if isHyphen[index] {
+        visibleEnds[index] = offset
+        hyphenAdvances[index] = breaker.hyphens.advance(offset)
+      } else {
+        // Most candidates follow a word and its spaces: the ASCII case without the rules.
+        var end = offset
+        while end > start, paragraph.bytes[end - 1] == 0x20 { end -= 1 }
+        let isPlain = end > start && (0x21..<0x80).contains(paragraph.bytes[end - 1])
+        visibleEnds[index] = isPlain ? end : paragraph.visibleEnd(of: start..<offset)
+      }
+      if index > 0 { wordBreaks[index] = wordBreaks[index - 1] + (isHyphen[index] ? 0 : 1) }
+    }
+    self.visibleEnds = visibleEnds
+    self.hyphenAdvances = hyphenAdvances
+    self.wordBreaks = wordBreaks
   }
 
   private mutating func measureSpaces(_ range: Range<Int>) {
@@ -69,12 +99,29 @@ struct BreakCandidates {
   /// The index of the last candidate, the paragraph's end.
   var last: Int { offsets.count - 1 }
 
+  /// For text without tabs, where lines that start and end at each candidate start and end.
+  ///
+  /// In 26.6: the advance before the candidate, and the advance before its visible end with
+  /// its hyphen, so a line's width is a difference. Empty with tabs.
+  private(set) var lineStarts: [Int64] = []
+  private(set) var lineEnds: [Int64] = []
+
   /// The width (26.6) of the line from candidate `i` to candidate `k`, its hyphen included;
   /// `nil` when it shows nothing.
   func width(_ i: Int, _ k: Int) -> Int64? {
     let end = visibleEnds[k]
     guard end > offsets[i] else { return nil }
+    if !lineEnds.isEmpty { return lineEnds[k] - lineStarts[i] }
     return breaker.width(offsets[i]..<end) + (k == last ? 0 : hyphenAdvances[k])
+  }
+
+  /// Fills ``lineStarts`` and ``lineEnds`` when widths are prefix-sum differences.
+  private mutating func measureByPrefix() {
+    guard breaker.measuresByPrefix else { return }
+    lineStarts = offsets.map { breaker.advance(before: $0) }
+    lineEnds = visibleEnds.indices.map { k in
+      breaker.advance(before: visibleEnds[k]) + (k == last ? 0 : hyphenAdvances[k])
+    }
   }
 
   /// The advance (26.6) of the justification spaces of a line from `lineStart` to

@@ -63,6 +63,13 @@ struct LineBreaker {
     prefix = perOffset
   }
 
+  /// Whether widths are prefix-sum differences: the text has no tab whose stop a width
+  /// depends on.
+  var measuresByPrefix: Bool { tabs.isEmpty }
+
+  /// The advance (26.6) of the clusters before `offset`.
+  func advance(before offset: Int) -> Int64 { prefix[offset] }
+
   /// The width of the clusters in `range` as a line that starts at its start.
   ///
   /// It is the sum of their advances, a tab reaching the next tab stop instead. Constant time
@@ -142,7 +149,8 @@ struct LineBreaker {
     exact: ((TextLine) -> Int64)? = nil, style: LayoutOptions.WrapStyle = .greedy,
     isJustified: Bool = false
   ) -> [TextLine] {
-    var lines = greedyLines(breaks: breaks, maximumWidth: maximumWidth, indentation: indentation, exact: exact)
+    var lines = greedyLines(
+      breaks: breaks, maximumWidth: maximumWidth, indentation: indentation, exact: exact)
     guard let maximumWidth else { return lines }
     let limit = { (start: Int) in maximumWidth - indentation(start) }
     if style != .greedy {

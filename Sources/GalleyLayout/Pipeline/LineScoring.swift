@@ -17,6 +17,8 @@ struct LineScoring {
   private let hyphenPenalty: Double
   /// What each line costs in `optimal` (ragged): `2·H` of ragged lines.
   private let linePenalty: Double
+  /// Whether any candidate is a hyphen's (most paragraphs have none).
+  private let hasHyphens: Bool
 
   /// Prepares the scoring of a paragraph's lines.
   ///
@@ -37,6 +39,7 @@ struct LineScoring {
     let raggedPenalty = 2 * size * Double(rooms[0]) / 64
     hyphenPenalty = isJustified ? raggedPenalty / 4 : raggedPenalty
     linePenalty = isJustified ? 0 : 2 * raggedPenalty
+    hasHyphens = candidates.isHyphen.contains(true)
   }
 
   /// A score: the number of lines first (`balance` and `pretty` never take more), then the
@@ -75,36 +78,51 @@ struct LineScoring {
   /// - Returns: The lines, in order.
   func bestBreaks(cap: Int64?) -> Choice? {
     let last = candidates.last
-    var best = [Score?](repeating: nil, count: last + 1)
+    // The best score of lines that end at each candidate, as two arrays (no optionals).
+    var bestLines = [Int](repeating: .max, count: last + 1)
+    var bestCosts = [Double](repeating: .infinity, count: last + 1)
     var previous = [Int](repeating: -1, count: last + 1)
-    best[0] = Score(lines: 0, cost: 0)
+    bestLines[0] = 0
+    bestCosts[0] = 0
+    let rooms = cap.map { cap in self.rooms.map { min($0, cap) } } ?? self.rooms
+    let shrinks = isJustified && style == .optimal
+    // Local copies of the arrays the inner loop reads (a line's width is a difference of two
+    // of them in text without tabs).
+    let (offsets, visibleEnds) = (candidates.offsets, candidates.visibleEnds)
+    let (starts, ends) = (candidates.lineStarts, candidates.lineEnds)
+    let byPrefix = !ends.isEmpty
     for k in 1...last {
       var i = k - 1
-      while i >= max(0, k - Self.window) {
+      let lowest = max(0, k - Self.window)
+      let (visibleEnd, end) = (visibleEnds[k], byPrefix ? ends[k] : 0)
+      while i >= lowest {
         defer { i -= 1 }
-        guard let width = candidates.width(i, k) else { continue }
-        let room = room(i, cap: cap)
-        let shrink =
-          k == last || !isJustified
-          ? 0 : candidates.shrinkable(candidates.offsets[i], candidates.visibleEnds[k])
+        guard visibleEnd > offsets[i] else { continue }
+        let width = byPrefix ? end - starts[i] : candidates.width(i, k) ?? 0
+        let room = rooms[i]
+        let shrink = shrinks && k != last ? candidates.shrinkable(offsets[i], visibleEnd) : 0
         // Going back, the line only grows: no earlier start fits either.
         if width > room + shrink { break }
-        guard let before = best[i] else { continue }
-        let score = before + lineScore(i, k, width: width, room: room)
-        if best[k].map({ score < $0 }) ?? true {
-          best[k] = score
+        guard bestLines[i] != .max else { continue }
+        let score = lineScore(i, k, width: width, room: room)
+        let lines = bestLines[i] + score.lines
+        let cost = bestCosts[i] + score.cost
+        if (lines, cost) < (bestLines[k], bestCosts[k]) {
+          bestLines[k] = lines
+          bestCosts[k] = cost
           previous[k] = i
         }
       }
     }
-    guard let total = best[last] else { return nil }
+    guard bestLines[last] != .max else { return nil }
     var lines: [(start: Int, end: Int)] = []
     var k = last
     while k > 0 {
       lines.append((previous[k], k))
       k = previous[k]
     }
-    return Choice(lines: lines.reversed(), score: total)
+    return Choice(
+      lines: lines.reversed(), score: Score(lines: bestLines[last], cost: bestCosts[last]))
   }
 
   /// The score of lines made otherwise (greedy's), or `nil` when one of them does not start
@@ -140,12 +158,13 @@ struct LineScoring {
     case .balance:
       return Score(lines: 1, cost: slack * slack)
     case .pretty:
-      cost = isLast ? (isShortOneWord(i, width: width, room: room) ? Self.desperate : 0) : slack * slack
+      cost =
+        isLast ? (isShortOneWord(i, width: width, room: room) ? Self.desperate : 0) : slack * slack
     case .optimal:
       cost = isLast ? 0 : slackCost(i, k, slack: slack)
       cost += linePenalty
     }
-    cost += hyphenCost(i, k, isLast: isLast)
+    if hasHyphens { cost += hyphenCost(i, k, isLast: isLast) }
     return Score(lines: style == .optimal ? 0 : 1, cost: cost)
   }
 
@@ -153,8 +172,9 @@ struct LineScoring {
   private func slackCost(_ i: Int, _ k: Int, slack: Double) -> Double {
     guard isJustified else { return slack * slack }
     if slack < 0 { return 4 * slack * slack }
-    let spaces = Double(
-      candidates.spaceAdvance(candidates.offsets[i], candidates.visibleEnds[k])) / 64
+    let spaces =
+      Double(
+        candidates.spaceAdvance(candidates.offsets[i], candidates.visibleEnds[k])) / 64
     return slack * slack + (slack > 2 * spaces ? Self.desperate : 0)
   }
 

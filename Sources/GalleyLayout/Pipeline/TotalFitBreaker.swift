@@ -64,7 +64,8 @@ struct TotalFitBreaker {
     }
     guard let chosen = scoring.bestBreaks(cap: cap) else { return nil }
     let lines = chosen.lines.map { candidates.line($0.start, $0.end, lastReason: last.reason) }
-    guard lines.count <= greedy.count || style == .optimal, fitsAsAssembled(lines, candidates)
+    guard lines.count <= greedy.count || style == .optimal,
+      fitsAsAssembled(lines, candidates, greedy: greedy)
     else { return nil }
     if style == .optimal, let greedyScore = scoring.score(of: greedy),
       greedyScore < chosen.score
@@ -74,12 +75,20 @@ struct TotalFitBreaker {
     return lines
   }
 
-  /// Whether every line with an edge unsafe to break fits as assembled.
-  private func fitsAsAssembled(_ lines: [TextLine], _ candidates: BreakCandidates) -> Bool {
+  /// Whether every line with an edge unsafe to break fits as assembled (greedy's own lines
+  /// were measured so already).
+  private func fitsAsAssembled(
+    _ lines: [TextLine], _ candidates: BreakCandidates, greedy: ArraySlice<TextLine>
+  ) -> Bool {
     guard let exact else { return true }
+    var greedyLine = greedy.startIndex
     for line in lines {
       let start = line.utf8Range.lowerBound
       let end = line.utf8Range.upperBound
+      while greedyLine < greedy.endIndex, greedy[greedyLine].utf8Range.lowerBound < start {
+        greedyLine += 1
+      }
+      if greedyLine < greedy.endIndex, greedy[greedyLine].utf8Range == line.utf8Range { continue }
       guard breaker.isUnsafe(start) || breaker.isUnsafe(end) else { continue }
       let shrink = line.reason == .wrap ? candidates.shrinkable(start, line.visibleEnd) : 0
       if exact(line) > limit(start) + shrink { return false }

@@ -10,8 +10,10 @@ import Testing
 struct WrapStyleTests {
   /// Paragraphs of real prose (the first lines of the benchmark corpus, and two of our own).
   static let paragraphs: [String] = {
-    let corpus = (try? String(
-      contentsOfFile: HermeticFonts.packageRoot + "/corpus/prose-2000.txt", encoding: .utf8)) ?? ""
+    let corpus =
+      (try? String(
+        contentsOfFile: HermeticFonts.packageRoot + "/corpus/prose-2000.txt", encoding: .utf8))
+      ?? ""
     return [
       "Typography is the art and technique of arranging type to make written language legible, "
         + "readable and appealing when displayed. The arrangement of type involves selecting "
