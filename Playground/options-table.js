@@ -39,6 +39,7 @@ Galley.OptionsTable = (function () {
         { id: "wrapStyle", path: "layout.wrapStyle", label: "Wrap style", kind: "choice", choices: ["greedy", "balance", "pretty", "optimal"] },
         { id: "hyphens", path: "layout.hyphens", label: "Hyphens", kind: "choice", choices: ["manual", "auto", "none"] },
         { id: "hyphenateLimits", path: "layout.hyphenateLimits", label: "Hyphenate limits", kind: "text", placeholder: "5,2,2" },
+        { id: "emergencyHyphens", path: "layout.emergencyHyphens", label: "Emergency hyphens", kind: "bool" },
         { id: "noOrphans", path: "layout.noOrphans", label: "No orphans", kind: "bool" },
       ],
     },

@@ -116,7 +116,7 @@ public final class LayoutEngine: Sendable {
     let tabStops = TabStops(points: options.tabStops)
     let hyphens = LineHyphens(
       paragraph: paragraph, items: items, hyphenator: hyphenator(for: paragraph, options: options),
-      shape: { shaping.hyphen(after: $0) })
+      emergencyBreaks: options.hyphenatesEmergencyBreaks, shape: { shaping.hyphen(after: $0) })
     let breaker = LineBreaker(
       paragraph: paragraph, items: items, tabStops: tabStops, hyphens: hyphens)
     let assembler = LineAssembler(

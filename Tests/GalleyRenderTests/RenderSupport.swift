@@ -8,7 +8,12 @@ import Testing
 
 /// The engine, formatter and renderer the render tests share: hermetic fonts.
 enum RenderSupport {
-  static let engine = Result { LayoutEngine(fonts: try HermeticFonts.fontSet()) }
+  static let engine = Result {
+    LayoutEngine(
+      fonts: try HermeticFonts.fontSet(),
+      hyphenation: HyphenationDictionaries(
+        directories: [HermeticFonts.packageRoot + "/Tests/Hyphenation"]))
+  }
   static let renderer = Renderer()
   /// A renderer without glyph masks: cairo fills every glyph (the reference path).
   static let referenceRenderer = Renderer(accelerators: [])

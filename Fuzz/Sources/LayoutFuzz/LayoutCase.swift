@@ -4,8 +4,8 @@ import GalleyMarkup
 
 /// One layout to check, decoded from a fuzzer input.
 ///
-/// The input's first six bytes choose the options, the rest is markup (invalid UTF-8 becomes
-/// U+FFFD):
+/// The input's first six bytes (seven when byte 2 says so) choose the options, the rest is
+/// markup (invalid UTF-8 becomes U+FFFD):
 ///
 /// | Bytes | Meaning |
 /// |---|---|
@@ -14,6 +14,7 @@ import GalleyMarkup
 /// | 3 | Bits 0–1 alignment; bit 2 font leading; bits 3–5 language; bits 6–7 line spacing |
 /// | 4 | Bits 0–2 default family; bit 3 wrap between characters; bits 4–5 line height multiple; bit 6 no orphans; bit 7 justify (instead of byte 3's alignment) |
 /// | 5 | Bits 0–1 maximum lines (none, 1, 2, 3); bits 2–3 truncation (tail, head, middle, clip); bit 4 a token with a link; bit 5 autoshrink to 0.5; bit 6 a height of 2.5 lines |
+/// | 6 | Only when bit 7 of byte 2 is set: bits 0–1 wrap style (greedy, balance, pretty, optimal); bits 2–3 hyphens (manual, auto, none, auto) |
 ///
 /// `Fuzz/Corpus/layout/` files start with these bytes; `printf '\x00\xa0\x0c\x00\x00\x00Text'`
 /// writes one for a width of 40.75 at 13 points.
@@ -60,6 +61,11 @@ struct LayoutCase {
     formatter.defaultFamily = Self.families[Int(style & 7)]
     formatter.defaultSize = Double(1 + Int(size) % 128)
     Self.applyLabel(label, to: &options, formatter: formatter)
+    if size & 128 != 0 {
+      let typography = input.byte()
+      options.wrapStyle = [.greedy, .balance, .pretty, .optimal][Int(typography & 3)]
+      options.hyphens = [.manual, .auto, .none, .auto][Int(typography >> 2 & 3)]
+    }
     self.options = options
     self.formatter = formatter
     markup = input.text
@@ -93,7 +99,8 @@ extension LayoutCase: CustomStringConvertible {
       + "orphans \(options.allowsOrphans), maximum lines \(options.maximumLines), "
       + "truncation \(options.truncationMode), token \(options.truncationToken.markup), "
       + "minimum scale \(options.minimumScaleFactor), height \(options.height ?? 0), "
-      + "direction \(options.direction), "
+      + "direction \(options.direction), wrap style \(options.wrapStyle), "
+      + "hyphens \(options.hyphens), "
       + "markup \(markup.debugDescription)"
   }
 }

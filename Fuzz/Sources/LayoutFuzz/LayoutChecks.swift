@@ -98,10 +98,13 @@ enum LayoutChecks {
       let range = line.location..<line.location + line.length
       for run in line.runs {
         for glyph in run.glyphs {
+          // A token's glyphs are at the hidden text; an inserted hyphen's at its line's end.
           let fits =
             run.isToken
             ? glyph.cluster == layout.truncation?.location
-            : range.contains(glyph.cluster) && !hidden(layout).contains(glyph.cluster)
+            : run.isInserted
+              ? glyph.cluster == range.upperBound && line.isHyphenated && run.length == 0
+              : range.contains(glyph.cluster) && !hidden(layout).contains(glyph.cluster)
           FuzzCheck.expect(
             fits, "lines",
             "a glyph of line \(number) has cluster \(glyph.cluster), outside \(range) "

@@ -87,6 +87,13 @@ struct LayoutCommandOptions: ParsableArguments {
     })
   var hyphenateLimits: LayoutOptions.HyphenationLimits = defaults.hyphenationLimits
 
+  @Flag(
+    help: """
+      Draw a hyphen where a word that fits no line is split between its characters (by \
+      default such a split draws none).
+      """)
+  var emergencyHyphens = false
+
   @Option(
     parsing: .unconditional,
     help: """
@@ -340,6 +347,7 @@ struct LayoutCommandOptions: ParsableArguments {
     options.wrapStyle = wrapStyle
     options.hyphens = hyphens
     options.hyphenationLimits = hyphenateLimits
+    options.hyphenatesEmergencyBreaks = emergencyHyphens
     return options
   }
 

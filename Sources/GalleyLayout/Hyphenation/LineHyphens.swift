@@ -12,6 +12,9 @@ struct LineHyphens {
   /// The hyphen's glyphs for a line that breaks at a UTF-8 offset, in logical order, their
   /// clusters the start of the character before the break; and that item's index.
   var glyphs: (Int) -> (item: Int, glyphs: [ShapedGlyph])
+  /// Whether a word split between grapheme clusters, because it fits no line, draws a hyphen
+  /// (``LayoutOptions/hyphenatesEmergencyBreaks``).
+  var hyphenatesEmergencyBreaks = false
 
   /// No hyphens: for line breaking without shaped items (tests, truncation windows).
   static var none: LineHyphens { LineHyphens(hyphenator: nil, glyphs: { _ in (0, []) }) }
@@ -29,12 +32,14 @@ extension LineHyphens {
   ///   - paragraph: The text.
   ///   - items: The shaped items, in text order.
   ///   - hyphenator: Automatic hyphenation, or `nil`.
+  ///   - emergencyBreaks: Whether emergency breaks draw a hyphen.
   ///   - shape: Shapes the hyphen for an item (``Shaping/hyphen(after:)``).
   init(
-    paragraph: Paragraph, items: [ShapedItem], hyphenator: Hyphenator?,
+    paragraph: Paragraph, items: [ShapedItem], hyphenator: Hyphenator?, emergencyBreaks: Bool,
     shape: @escaping (ShapedItem) -> [ShapedGlyph]
   ) {
     self.hyphenator = hyphenator
+    hyphenatesEmergencyBreaks = emergencyBreaks
     let last = LastHyphen()
     glyphs = { offset in
       // The character before the break: its item draws the hyphen.

@@ -92,6 +92,9 @@ public struct LayoutOptions: Hashable, Sendable {
   /// How long a word must be, and how much of it each side of a hyphen keeps, for
   /// ``Hyphens/auto``.
   public var hyphenationLimits = HyphenationLimits.standard
+  /// Whether a word split between grapheme clusters because it fits no line draws a hyphen
+  /// where it is split (`false`, the default: emergency breaks draw none, unlike Pango's).
+  public var hyphenatesEmergencyBreaks = false
   /// OpenType features for every run, set over each font's defaults (empty: the defaults);
   /// a span's own (`%{…}O`) go over them.
   ///

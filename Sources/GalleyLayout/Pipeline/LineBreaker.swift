@@ -244,7 +244,10 @@ struct LineBreaker {
       let visible = split
       // When the split reaches the word's end, its trailing spaces hang on the same line.
       if split >= end { split = offset }
-      lines.append(TextLine(utf8Range: start..<split, visibleEnd: visible, reason: .emergency))
+      lines.append(
+        TextLine(
+          utf8Range: start..<split, visibleEnd: visible, reason: .emergency,
+          isHyphenated: hyphens.hyphenatesEmergencyBreaks && visible < end))
       start = split
     }
     if start < count {
@@ -345,21 +348,28 @@ struct LineBreaker {
   /// one grapheme cluster, so that every line makes progress.
   ///
   /// The boundary is found on the prefix sums; while the line as assembled (`exact`, where the
-  /// split is unsafe to break) is wider than the box, the split moves back one boundary.
+  /// split is unsafe to break) is wider than the box, the split moves back one boundary. When
+  /// emergency breaks draw a hyphen (``LineHyphens/hyphenatesEmergencyBreaks``), a split
+  /// inside the word counts it.
   private func emergencySplit(
     from start: Int, before end: Int, maximumWidth: Int64, exact: ((TextLine) -> Int64)?
   ) -> Int {
+    let withHyphens = hyphens.hyphenatesEmergencyBreaks
+    func hyphen(_ split: Int) -> Int64 { withHyphens && split < end ? hyphens.advance(split) : 0 }
     var boundaries = [start]
     paragraph.forEachGraphemeBoundary(after: start, upTo: .max) { boundary in
-      if boundaries.count > 1, boundary > end || width(start..<boundary) > maximumWidth {
+      if boundaries.count > 1,
+        boundary > end || width(start..<boundary) + hyphen(boundary) > maximumWidth
+      {
         return false
       }
       boundaries.append(boundary)
       return true
     }
-    while boundaries.count > 2,
-      let split = boundaries.last,
-      width(start, split, visibleEnd: split, exact: exact) > maximumWidth
+    while boundaries.count > 2, let split = boundaries.last,
+      width(
+        start, split, visibleEnd: split, hyphenated: withHyphens && split < end, exact: exact)
+        > maximumWidth
     {
       boundaries.removeLast()
     }

@@ -22,6 +22,7 @@ package enum LayoutFields {
     .flag("noOrphans", \.allowsOrphans, inverted: true),
     .choice("hyphens", \.hyphens),
     .value("hyphenateLimits", \.hyphenationLimits, FieldReader.hyphenationLimits),
+    .flag("emergencyHyphens", \.hyphenatesEmergencyBreaks),
     .number("characterSpacing", \.characterSpacing),
     .value("kerningTable", \.kerningTable, FieldReader.kerningTable),
     .number("baselineOffset", \.baselineOffset),

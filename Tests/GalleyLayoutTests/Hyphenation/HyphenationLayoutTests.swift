@@ -100,6 +100,20 @@ struct HyphenationLayoutTests {
     #expect(layout.lines.allSatisfy { !$0.isHyphenated && $0.runs.allSatisfy { !$0.isInserted } })
   }
 
+  @Test func emergencyBreaksDrawAHyphenWhenAsked() throws {
+    var options = Self.options(width: 30, hyphens: .manual)
+    options.hyphenatesEmergencyBreaks = true
+    let (text, layout) = try LayoutSupport.layout("Hyphenation", options: options)
+    #expect(layout.lines.count > 2)
+    for line in layout.lines.dropLast() {
+      #expect(line.breakReason == .emergency && line.isHyphenated)
+      #expect(line.width <= 30)
+      #expect(line.runs.last?.isInserted == true)
+    }
+    #expect(try #require(layout.lines.last).isHyphenated == false)
+    #expect(LayoutSupport.lineTexts(layout, text).joined() == "Hyphenation")
+  }
+
   @Test func theLimitsTurnHyphenationOff() throws {
     let engine = try LayoutSupport.engine()
     let text = try LayoutSupport.formatter.format(Self.paragraph)
