@@ -115,7 +115,8 @@ public final class LayoutEngine: Sendable {
     let items = try shaping.shape(itemization)
     let tabStops = TabStops(points: options.tabStops)
     let hyphens = LineHyphens(
-      paragraph: paragraph, items: items, hyphenator: hyphenator(for: paragraph, options: options),
+      paragraph: paragraph, items: items,
+      hyphenator: hyphenator(for: paragraph, text: text, options: options),
       emergencyBreaks: options.hyphenatesEmergencyBreaks, shape: { shaping.hyphen(after: $0) })
     let breaker = LineBreaker(
       paragraph: paragraph, items: items, tabStops: tabStops, hyphens: hyphens)
@@ -126,7 +127,8 @@ public final class LayoutEngine: Sendable {
       lines = presetLines(paragraph)
     } else {
       let breaks = try BreakOpportunities(
-        paragraph, language: options.language, wrap: options.wrap, hyphens: options.hyphens)
+        paragraph, language: options.language, wrap: options.wrap, hyphens: options.hyphens,
+        spans: Self.breakSpans(of: text, options: options))
       lines = breaker.lines(
         breaks: breaks, maximumWidth: options.wrapWidth,
         indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
@@ -173,14 +175,44 @@ public final class LayoutEngine: Sendable {
       backgrounds: BackgroundBuilder.backgrounds(of: placed), scale: scale)
   }
 
-  /// Automatic hyphenation for a layout, or `nil` when its options do not ask for it or its
-  /// language has no dictionary.
-  private func hyphenator(for paragraph: Paragraph, options: LayoutOptions) -> Hyphenator? {
-    guard options.hyphens == .auto, let language = options.language,
-      let dictionary = hyphenation.dictionary(for: language)
-    else { return nil }
+  /// The stretches of text whose spans set their own language or hyphenation, with the
+  /// layout's elsewhere; empty when no span sets either (break analysis then runs once).
+  static func breakSpans(
+    of text: FormattedText, options: LayoutOptions
+  ) -> [BreakOpportunities.Span] {
+    guard
+      text.runs.contains(where: { $0.attributes.language != nil || $0.attributes.hyphens != nil })
+    else { return [] }
+    return text.runs.map { run in
+      BreakOpportunities.Span(
+        range: run.utf8Range, language: run.attributes.language ?? options.language,
+        hyphens: run.attributes.hyphens ?? options.hyphens)
+    }
+  }
+
+  /// Automatic hyphenation for a layout, or `nil` when neither its options nor its spans ask
+  /// for it with a language that has a dictionary.
+  private func hyphenator(
+    for paragraph: Paragraph, text: FormattedText, options: LayoutOptions
+  ) -> Hyphenator? {
+    var segments: [(range: Range<Int>, dictionary: HyphenationDictionary?)] = []
+    var any = false
+    for run in text.runs {
+      let attributes = run.attributes
+      let isAuto = (attributes.hyphens ?? options.hyphens) == .auto
+      let dictionary = (isAuto ? attributes.language ?? options.language : nil).flatMap {
+        hyphenation.dictionary(for: $0)
+      }
+      any = any || dictionary != nil
+      if let last = segments.last, last.dictionary === dictionary {
+        segments[segments.count - 1].range = last.range.lowerBound..<run.utf8Range.upperBound
+      } else {
+        segments.append((run.utf8Range, dictionary))
+      }
+    }
+    guard any else { return nil }
     return Hyphenator(
-      paragraph: paragraph, dictionary: dictionary, limits: options.hyphenationLimits)
+      paragraph: paragraph, limits: options.hyphenationLimits, segments: segments)
   }
 
   /// The engine's HarfBuzz font for a face at a size (made once, then cached).

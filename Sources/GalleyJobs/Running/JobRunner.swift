@@ -111,15 +111,22 @@ package final class JobRunner: Sendable {
       substitutions: substitutions,
       missingAxes: job.reportsFontWarnings
         ? Self.missingAxes(layout, text: formatted.text, options: job.layoutOptions) : [],
-      missingDictionaries: job.reportsFontWarnings ? missingDictionaries(job.layoutOptions) : [])
+      missingDictionaries: job.reportsFontWarnings
+        ? missingDictionaries(formatted.text, options: job.layoutOptions) : [])
   }
 
-  /// The languages automatic hyphenation asks for that have no dictionary (`""` for no
-  /// language).
-  func missingDictionaries(_ options: LayoutOptions) -> [String] {
-    guard options.hyphens == .auto else { return [] }
-    guard let language = options.language else { return [""] }
-    return engine.hyphenation.file(for: language) == nil ? [language] : []
+  /// The languages automatic hyphenation asks for (the layout's, and spans' `%{…}G` where
+  /// their hyphenation is `auto`) that have no dictionary, each once (`""` for no language).
+  func missingDictionaries(_ text: FormattedText, options: LayoutOptions) -> [String] {
+    var missing: [String] = []
+    for run in text.runs where (run.attributes.hyphens ?? options.hyphens) == .auto {
+      let language = run.attributes.language ?? options.language ?? ""
+      guard !missing.contains(language) else { continue }
+      if language.isEmpty || engine.hyphenation.file(for: language) == nil {
+        missing.append(language)
+      }
+    }
+    return missing
   }
 
   /// Draws a laid-out job.

@@ -11,11 +11,41 @@ internal import GalleySupport
 /// mark, and a word that touches a soft hyphen keeps to its soft hyphens. Line breaking asks
 /// only for the words it needs: greedy breaking for the word that overflows a line.
 ///
+/// A word is hyphenated by the dictionary of the span its first letter is in: the span's own
+/// language and hyphenation (`%{de}G`, `%{auto}H`) where it sets them, else the layout's.
+///
 /// Input: the paragraph and a range between two break opportunities; output: UTF-8 offsets.
 struct Hyphenator {
   let paragraph: Paragraph
-  let dictionary: HyphenationDictionary
   let limits: LayoutOptions.HyphenationLimits
+  /// The dictionary of each stretch of text (UTF-8, in order, covering it), `nil` where
+  /// words are not hyphenated automatically.
+  let segments: [(range: Range<Int>, dictionary: HyphenationDictionary?)]
+
+  /// Hyphenation of the whole text with one dictionary.
+  init(
+    paragraph: Paragraph, dictionary: HyphenationDictionary,
+    limits: LayoutOptions.HyphenationLimits
+  ) {
+    self.init(paragraph: paragraph, limits: limits, segments: [(0..<paragraph.count, dictionary)])
+  }
+
+  /// Hyphenation by stretch of text.
+  init(
+    paragraph: Paragraph, limits: LayoutOptions.HyphenationLimits,
+    segments: [(range: Range<Int>, dictionary: HyphenationDictionary?)]
+  ) {
+    self.paragraph = paragraph
+    self.limits = limits
+    self.segments = segments
+  }
+
+  /// The dictionary of the stretch that holds `offset`.
+  private func dictionary(at offset: Int) -> HyphenationDictionary? {
+    if segments.count == 1 { return segments[0].dictionary }
+    let index = segments.partitioningIndex { $0.range.upperBound > offset }
+    return index < segments.count ? segments[index].dictionary : nil
+  }
 
   /// The offsets strictly inside `range` where a hyphen may break a word, increasing.
   ///
@@ -86,7 +116,9 @@ struct Hyphenator {
 
   /// The points of one word, as offsets.
   private func hyphenate(_ word: Word) -> [Int] {
-    guard word.scalars.count - word.marks.count >= limits.minimumWordLength else { return [] }
+    guard word.scalars.count - word.marks.count >= limits.minimumWordLength,
+      let first = word.starts.first, let dictionary = dictionary(at: first)
+    else { return [] }
     let indices = dictionary.points(
       in: word.scalars, before: max(limits.before, dictionary.leftMinimum),
       after: max(limits.after, dictionary.rightMinimum))

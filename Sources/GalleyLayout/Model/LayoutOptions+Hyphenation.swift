@@ -1,15 +1,9 @@
+import GalleyStyle
+
 extension LayoutOptions {
-  /// Where words may be hyphenated at a line's end, as CSS `hyphens`.
-  public enum Hyphens: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Never: soft hyphens (U+00AD) are not break opportunities either.
-    case none
-    /// At soft hyphens only (the default).
-    case manual
-    /// At soft hyphens, and in words without them where the language's hyphenation dictionary
-    /// allows (see ``HyphenationDictionaries``); a language without a dictionary hyphenates
-    /// as ``manual``, with a warning in ``Layout/warnings``.
-    case auto
-  }
+  /// Where words may be hyphenated at a line's end: GalleyStyle's `Hyphens`, which spans
+  /// set too (`%{auto}H`); <doc:LayoutRules#Hyphenation> gives the rules.
+  public typealias Hyphens = GalleyStyle.Hyphens
 
   /// How long a word must be, and how many characters each side of a hyphen keeps, for
   /// ``Hyphens/auto`` to hyphenate it (CSS `hyphenate-limit-chars`).

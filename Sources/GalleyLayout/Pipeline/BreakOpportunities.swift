@@ -19,28 +19,76 @@ struct BreakOpportunities {
   ///   - wrap: With ``LayoutOptions/WrapMode/char``, every grapheme boundary instead.
   ///   - hyphens: With ``LayoutOptions/Hyphens/none``, a soft hyphen (U+00AD) is no
   ///     opportunity.
+  ///   - spans: Stretches of text with their own language or hyphenation (spans' `%{…}G` and
+  ///     `%{…}H`, with the layout's where they set none), in order; empty when no span sets
+  ///     either. The break after a character follows its span's language (ICU runs once per
+  ///     language) and its span's hyphenation.
   /// - Throws: ``LayoutError/Kind/lineBreakingFailed`` when ICU fails.
   init(
     _ paragraph: Paragraph, language: String?, wrap: LayoutOptions.WrapMode = .word,
-    hyphens: LayoutOptions.Hyphens = .manual
+    hyphens: LayoutOptions.Hyphens = .manual, spans: [Span] = []
   ) throws(LayoutError) {
     switch wrap {
     case .word: try self.init(lineBreaksOf: paragraph, language: language)
     case .char: self.init(everyGraphemeOf: paragraph)
     }
-    if hyphens == .none { removeSoftHyphens(of: paragraph) }
+    guard !spans.isEmpty else {
+      if hyphens == .none { removeSoftHyphens(of: paragraph) { _ in true } }
+      return
+    }
+    if wrap == .word { try follow(spans, of: paragraph, layoutLanguage: language) }
+    removeSoftHyphens(of: paragraph) { offset in
+      Self.span(before: offset, in: spans)?.hyphens == Hyphens.none
+    }
   }
 
-  /// Drops the opportunities right after a soft hyphen (the text's end and mandatory breaks
-  /// stay).
-  private mutating func removeSoftHyphens(of paragraph: Paragraph) {
+  /// A stretch of text with its own language or hyphenation.
+  struct Span {
+    /// UTF-8 offsets.
+    var range: Range<Int>
+    var language: String?
+    var hyphens: LayoutOptions.Hyphens
+  }
+
+  /// The span of the character before `offset`.
+  private static func span(before offset: Int, in spans: [Span]) -> Span? {
+    let index = spans.partitioningIndex { $0.range.upperBound >= offset }
+    return index < spans.count ? spans[index] : nil
+  }
+
+  /// Takes each opportunity from the iterator of the language of the character before it.
+  private mutating func follow(
+    _ spans: [Span], of paragraph: Paragraph, layoutLanguage: String?
+  ) throws(LayoutError) {
+    let languages = spans.compactMap { $0.language == layoutLanguage ? nil : $0.language }
+    var others: [String] = []
+    for language in languages where !others.contains(language) { others.append(language) }
+    guard !others.isEmpty else { return }
+    func decider(_ offset: Int) -> String? {
+      guard let span = Self.span(before: offset, in: spans), span.language != layoutLanguage
+      else { return layoutLanguage }
+      return span.language
+    }
+    var merged = offsets.filter { decider($0) == layoutLanguage }
+    for language in others {
+      let alternative = try BreakOpportunities(lineBreaksOf: paragraph, language: language)
+      merged += alternative.offsets.filter { decider($0) == language }
+    }
+    merged.sort()
+    offsets = merged
+    isMandatory = merged.map { paragraph.isMandatoryBreak(at: $0) }
+  }
+
+  /// Drops the opportunities right after a soft hyphen where `drops` says so (the text's end
+  /// and mandatory breaks stay).
+  private mutating func removeSoftHyphens(of paragraph: Paragraph, where drops: (Int) -> Bool) {
     let bytes = paragraph.bytes
     guard bytes.count >= 2 else { return }
     var kept = 0
     for index in offsets.indices {
       let offset = offsets[index]
       let afterSoftHyphen = offset >= 2 && bytes[offset - 2] == 0xC2 && bytes[offset - 1] == 0xAD
-      if afterSoftHyphen, !isMandatory[index], offset < bytes.count { continue }
+      if afterSoftHyphen, !isMandatory[index], offset < bytes.count, drops(offset) { continue }
       offsets[kept] = offset
       isMandatory[kept] = isMandatory[index]
       kept += 1

@@ -67,7 +67,7 @@ enum Itemizer {
   /// - Parameters:
   ///   - text: The text and its runs.
   ///   - fonts: The fonts to resolve the runs' families with.
-  ///   - language: A BCP 47 tag for fallback, or `nil`.
+  ///   - language: A BCP 47 tag for fallback, or `nil`; a run's own (`%{de}G`) goes over it.
   ///   - width: The width in percent every run's face is resolved at
   ///     (``LayoutOptions/fontWidth``).
   ///   - levels: The text's bidi levels, or `nil` when it needs none (every item at level 0).
@@ -112,7 +112,8 @@ enum Itemizer {
       }
       let parts = fonts.fallbackRuns(
         for: text[run], utf8Offset: run.utf8Range.lowerBound,
-        utf16Offset: run.utf16Range.lowerBound, primary: primary, language: language)
+        utf16Offset: run.utf16Range.lowerBound, primary: primary,
+        language: attributes.language ?? language)
       for part in parts {
         let item: TextItem
         if let fallback = part.face, !part.isPrimary {

@@ -25,6 +25,9 @@ struct ShapedItem {
     /// The features' number in the layout's lists.
     var featuresIndex: Int32
     var characterSpacing: Double
+    /// The item's language (its span's, else the layout's); items of one shaping call share
+    /// it.
+    var language: ShapingLanguage
   }
 
   /// Shapes a range of an item: all of it, or the part on one line when a break falls where
@@ -35,7 +38,7 @@ struct ShapedItem {
   ) -> ShapedItem {
     let glyphs = shaper.shape(
       paragraph, range: range, font: font, isRightToLeft: item.level & 1 == 1,
-      features: shaping.features)
+      features: shaping.features, language: shaping.language)
     return ShapedItem(
       item: item, font: font, spacedGlyphs: glyphs, shaping: shaping, paragraph: paragraph)
   }
@@ -72,7 +75,7 @@ struct ShapedItem {
       : ShapingFeatures.ranged(items.map { (features: shaping($0).features, range: $0.utf8Range) })
     let glyphs = shaper.shape(
       paragraph, range: first.utf8Range.lowerBound..<last.utf8Range.upperBound, font: font,
-      isRightToLeft: first.level & 1 == 1, features: features)
+      isRightToLeft: first.level & 1 == 1, features: features, language: firstShaping.language)
     var shaped: [ShapedItem] = []
     shaped.reserveCapacity(items.count)
     var next = 0

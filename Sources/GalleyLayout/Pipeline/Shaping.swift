@@ -22,6 +22,8 @@ final class Shaping {
     var spacing: Double
     var features: FontFeatures
     var variations: FontVariations
+    /// The run's language (`%{de}G`), else the layout's.
+    var language: ShapingLanguage
   }
   /// Label-wide kerning table (``LayoutOptions/kerningTable``).
   private let kerningTable: [Character: Double]
@@ -54,11 +56,13 @@ final class Shaping {
     accelerators: AcceleratorChain
   ) {
     self.paragraph = paragraph
+    let layoutLanguage = ShapingLanguage(options.language)
     runStyles = text.runs.map { run in
       RunStyle(
         size: run.attributes.size,
         spacing: run.attributes.characterSpacing + options.characterSpacing,
-        features: run.attributes.features, variations: run.attributes.variations)
+        features: run.attributes.features, variations: run.attributes.variations,
+        language: run.attributes.language.map(ShapingLanguage.init) ?? layoutLanguage)
     }
     kerningTable = options.kerningTable
     layoutFeatures = options.features
@@ -90,7 +94,8 @@ final class Shaping {
         self.size(of: items[groupEnd]) == size, items[groupEnd].level == first.level,
         items[groupEnd].utf8Range.lowerBound == items[groupEnd - 1].utf8Range.upperBound,
         !items[groupEnd].startsParagraph,
-        self.variations(of: items[groupEnd], in: itemization) == variations
+        self.variations(of: items[groupEnd], in: itemization) == variations,
+        runStyles[items[groupEnd].runIndex].language == runStyles[first.runIndex].language
       {
         groupEnd += 1
       }
@@ -131,7 +136,8 @@ final class Shaping {
         item.item, range: range, font: item.font, paragraph: bytes, shaper: shaper,
         shaping: ShapedItem.Shaping(
           features: featureLists[item.featuresIndex], featuresIndex: item.featuresIndex,
-          characterSpacing: characterSpacing(of: item.item)))
+          characterSpacing: characterSpacing(of: item.item),
+          language: runStyles[item.item.runIndex].language))
     }
     if !kerningTable.isEmpty { kern(&reshaped) }
     return reshaped
@@ -179,7 +185,7 @@ final class Shaping {
         textItem, range: textItem.utf8Range, font: item.font, paragraph: buffer, shaper: shaper,
         shaping: ShapedItem.Shaping(
           features: featureLists[item.featuresIndex], featuresIndex: item.featuresIndex,
-          characterSpacing: spacing)
+          characterSpacing: spacing, language: runStyles[item.item.runIndex].language)
       ).glyphs
     }
   }
@@ -211,7 +217,8 @@ final class Shaping {
     let spacing = characterSpacing(of: item)
     let index = features(of: item, spaced: spacing != 0, paragraph: paragraph)
     return ShapedItem.Shaping(
-      features: featureLists[index], featuresIndex: index, characterSpacing: spacing)
+      features: featureLists[index], featuresIndex: index, characterSpacing: spacing,
+      language: runStyles[item.runIndex].language)
   }
 
   /// An item's features: the layout's, then (in a spaced item not in a cursive script) the

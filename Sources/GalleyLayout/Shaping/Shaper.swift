@@ -19,15 +19,17 @@ struct Shaper {
   ///   - font: The font at its size.
   ///   - isRightToLeft: The run's direction, from its bidi level.
   ///   - features: The run's OpenType features, or `nil` for the font's defaults.
+  ///   - language: The run's language, or `nil` for the layout's.
   /// - Returns: Glyphs in logical order, with clusters as UTF-8 offsets into `paragraph`.
   func shape(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
-    isRightToLeft: Bool = false, features: ShapingFeatures? = nil
+    isRightToLeft: Bool = false, features: ShapingFeatures? = nil,
+    language: ShapingLanguage? = nil
   ) -> [ShapedGlyph] {
     guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
     let run = ShapingRun(
-      paragraph, range: range, font: font, isRightToLeft: isRightToLeft, language: language,
-      features: features, buffer: buffer)
+      paragraph, range: range, font: font, isRightToLeft: isRightToLeft,
+      language: language ?? self.language, features: features, buffer: buffer)
     return accelerators.shape(run) ?? ReferenceShaper.shape(run)
   }
 }

@@ -109,6 +109,23 @@ public enum GalleyAttributeKeys {
     public static let name = "galley.variations"
   }
 
+  /// The span's BCP 47 language (`%{de}G`); absent for the layout's.
+  public enum LanguageKey: AttributedStringKey {
+    /// The language tag.
+    public typealias Value = String
+    /// The key's name in archives.
+    public static let name = "galley.language"
+  }
+
+  /// The span's hyphenation (`%{auto}H`): `none`, `manual` or `auto`; absent for the
+  /// layout's.
+  public enum HyphensKey: AttributedStringKey {
+    /// The setting's name.
+    public typealias Value = String
+    /// The key's name in archives.
+    public static let name = "galley.hyphens"
+  }
+
   /// The link index; absent outside links.
   public enum LinkIndexKey: AttributedStringKey {
     /// The index into ``FormattedText/links``.
@@ -153,6 +170,10 @@ extension AttributeScopes {
     public let galleyFeatures: GalleyAttributeKeys.FeaturesKey
     /// Variable-font axis coordinates set over the layout's.
     public let galleyVariations: GalleyAttributeKeys.VariationsKey
+    /// The span's language.
+    public let galleyLanguage: GalleyAttributeKeys.LanguageKey
+    /// The span's hyphenation.
+    public let galleyHyphens: GalleyAttributeKeys.HyphensKey
     /// The link index.
     public let galleyLinkIndex: GalleyAttributeKeys.LinkIndexKey
     /// The link target.
@@ -206,6 +227,8 @@ extension AttributedString {
         attributes.features.isEmpty ? nil : attributes.features.description
       container.galleyVariations =
         attributes.variations.isEmpty ? nil : attributes.variations.description
+      container.galleyLanguage = attributes.language
+      container.galleyHyphens = attributes.hyphens?.rawValue
       if let index = attributes.link {
         container.galleyLinkIndex = index
         if let target = text.links[index].target {

@@ -9,7 +9,8 @@ import GalleyStyle
 ///   "link": null}], "links": []}
 /// ```
 ///
-/// A run with span features (`%{smcp}O`) has `"features"` in HarfBuzz's canonical form
+/// A run with a span language (`%{de}G`) has `"language"`, one with span hyphenation
+/// (`%{auto}H`) `"hyphens"`. A run with span features (`%{smcp}O`) has `"features"` in HarfBuzz's canonical form
 /// (`"-liga,smcp"`), and one with span coordinates (`%{wght=550}V`) has `"variations"`
 /// (`"wght=550"`); each key is absent when there are none.
 ///
@@ -150,6 +151,10 @@ private struct RunRecord: Codable {
   /// The span coordinates in HarfBuzz's form, `nil` for none.
   var variations: String?
   var link: Int?
+  /// The span's language, `nil` for the layout's.
+  var language: String?
+  /// The span's hyphenation, `nil` for the layout's.
+  var hyphens: Hyphens?
 
   init(_ run: FormattedText.Run) {
     let attributes = run.attributes
@@ -168,11 +173,13 @@ private struct RunRecord: Codable {
     features = attributes.features.isEmpty ? nil : attributes.features.description
     variations = attributes.variations.isEmpty ? nil : attributes.variations.description
     link = attributes.link
+    language = attributes.language
+    hyphens = attributes.hyphens
   }
 
   private enum CodingKeys: String, CodingKey {
     case location, length, family, size, weight, italic, color, background, underline
-    case strikethrough, spacing, baselineShift, features, variations, link
+    case strikethrough, spacing, baselineShift, features, variations, link, language, hyphens
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -192,6 +199,8 @@ private struct RunRecord: Codable {
     try container.encodeIfPresent(features, forKey: .features)
     try container.encodeIfPresent(variations, forKey: .variations)
     try container.encode(link, forKey: .link)
+    try container.encodeIfPresent(language, forKey: .language)
+    try container.encodeIfPresent(hyphens, forKey: .hyphens)
   }
 
   init(from decoder: any Decoder) throws {
@@ -211,6 +220,8 @@ private struct RunRecord: Codable {
     features = try container.decodeIfPresent(String.self, forKey: .features)
     variations = try container.decodeIfPresent(String.self, forKey: .variations)
     link = try container.decodeIfPresent(Int.self, forKey: .link)
+    language = try container.decodeIfPresent(String.self, forKey: .language)
+    hyphens = try container.decodeIfPresent(Hyphens.self, forKey: .hyphens)
   }
 
   /// The attributes, or `nil` when a value is outside what markup could have produced.
@@ -221,13 +232,14 @@ private struct RunRecord: Codable {
       let features = try? FontFeatures(parsing: features ?? ""),
       features.features.count <= MarkupFormatter.maximumFeatureCount,
       let variations = try? FontVariations(parsing: variations ?? ""),
-      variations.variations.count <= MarkupFormatter.maximumFeatureCount
+      variations.variations.count <= MarkupFormatter.maximumFeatureCount,
+      language.map(MarkupFormatter.isLanguageTag) ?? true
     else { return nil }
     return TextAttributes(
       family: family, size: size, weight: weight, isItalic: italic, color: color,
       background: background, underline: underline, isStruckThrough: strikethrough,
       characterSpacing: spacing, baselineShift: baselineShift, features: features,
-      variations: variations, link: link)
+      variations: variations, link: link, language: language, hyphens: hyphens)
   }
 }
 

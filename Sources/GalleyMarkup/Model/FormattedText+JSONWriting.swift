@@ -51,7 +51,7 @@ extension FormattedText {
 /// One run as the format document holds it.
 extension FormattedText.Run: JSONWritable {
   /// Writes the run's range and attributes, with `null` for no background and no link, and
-  /// `features` and `variations` only when the run has some.
+  /// `features`, `variations`, `language` and `hyphens` only when the run has them.
   ///
   /// - Parameter writer: The writer to append to.
   /// - Throws: ``JSONWriter/NonFiniteNumber``.
@@ -69,8 +69,16 @@ extension FormattedText.Run: JSONWritable {
       writer.key("features")
       writer.write(attributes.features.description)
     }
+    if let hyphens = attributes.hyphens {
+      writer.key("hyphens")
+      writer.write(hyphens.rawValue)
+    }
     writer.key("italic")
     writer.write(attributes.isItalic)
+    if let language = attributes.language {
+      writer.key("language")
+      writer.write(language)
+    }
     writer.key("length")
     writer.write(utf16Range.count)
     writer.key("link")

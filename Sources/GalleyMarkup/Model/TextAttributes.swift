@@ -37,7 +37,7 @@ public struct TextAttributes: Hashable, Sendable {
   /// A tag set here wins over the same tag in the layout's features; the others keep theirs.
   public var features: FontFeatures {
     get { typography?.features ?? FontFeatures() }
-    set { typography = Typography.make(features: newValue, variations: variations) }
+    set { typography = Typography.make(typography, features: newValue) }
   }
   /// Variable-font axis coordinates set over the layout's (`%{wght=550}V`); empty for none.
   ///
@@ -45,10 +45,22 @@ public struct TextAttributes: Hashable, Sendable {
   /// weight and italic choose.
   public var variations: FontVariations {
     get { typography?.variations ?? FontVariations() }
-    set { typography = Typography.make(features: features, variations: newValue) }
+    set { typography = Typography.make(typography, variations: newValue) }
   }
-  /// The features and coordinates, boxed: `nil` when there are none, so attributes without
-  /// them copy with no more reference counting than before they existed.
+  /// The span's BCP 47 language (`%{de-CH}G`), or `nil` for the layout's.
+  ///
+  /// It drives shaping, line breaking, fallback and hyphenation for the span's text.
+  public var language: String? {
+    get { typography?.language }
+    set { typography = Typography.make(typography, language: .some(newValue)) }
+  }
+  /// Where the span's words may be hyphenated (`%{auto}H`), or `nil` for the layout's.
+  public var hyphens: Hyphens? {
+    get { typography?.hyphens }
+    set { typography = Typography.make(typography, hyphens: .some(newValue)) }
+  }
+  /// The features, coordinates, language and hyphenation, boxed: `nil` when there are none,
+  /// so attributes without them copy with no more reference counting than before they existed.
   private var typography: Typography?
   /// The index of the link the run belongs to, or `nil`.
   ///
@@ -71,12 +83,14 @@ public struct TextAttributes: Hashable, Sendable {
   ///   - features: OpenType features set over the layout's.
   ///   - variations: Axis coordinates set over the layout's.
   ///   - link: The link index, or `nil`.
+  ///   - language: The span's language, or `nil` for the layout's.
+  ///   - hyphens: The span's hyphenation, or `nil` for the layout's.
   public init(
     family: String = "sans-serif", size: Double = 17, weight: Int = 0, isItalic: Bool = false,
     color: TextColor = .black, background: TextColor? = nil, underline: UnderlineStyle = .none,
     isStruckThrough: Bool = false, characterSpacing: Double = 0, baselineShift: Double = 0,
     features: FontFeatures = FontFeatures(), variations: FontVariations = FontVariations(),
-    link: Int? = nil
+    link: Int? = nil, language: String? = nil, hyphens: Hyphens? = nil
   ) {
     self.family = family
     self.size = size
@@ -88,35 +102,56 @@ public struct TextAttributes: Hashable, Sendable {
     self.isStruckThrough = isStruckThrough
     self.characterSpacing = characterSpacing
     self.baselineShift = baselineShift
-    typography = Typography.make(features: features, variations: variations)
+    typography = Typography.make(
+      nil, features: features, variations: variations, language: .some(language),
+      hyphens: .some(hyphens))
     self.link = link
   }
 }
 
-/// ``TextAttributes``' features and coordinates, shared by the copies of one set of attributes.
+/// ``TextAttributes``' features, coordinates, language and hyphenation, shared by the copies of
+/// one set of attributes.
 ///
 /// Immutable: a change makes a new box. Equal boxes compare and hash by value.
 final class Typography: Hashable, Sendable {
   let features: FontFeatures
   let variations: FontVariations
+  let language: String?
+  let hyphens: Hyphens?
 
-  private init(features: FontFeatures, variations: FontVariations) {
+  private init(
+    features: FontFeatures, variations: FontVariations, language: String?, hyphens: Hyphens?
+  ) {
     self.features = features
     self.variations = variations
+    self.language = language
+    self.hyphens = hyphens
   }
 
-  /// A box of `features` and `variations`, or `nil` when both are empty.
-  static func make(features: FontFeatures, variations: FontVariations) -> Typography? {
-    features.isEmpty && variations.isEmpty
-      ? nil : Typography(features: features, variations: variations)
+  /// A box of `base`'s values with the given ones changed, or `nil` when all are empty.
+  static func make(
+    _ base: Typography?, features: FontFeatures? = nil, variations: FontVariations? = nil,
+    language: String?? = nil, hyphens: Hyphens?? = nil
+  ) -> Typography? {
+    let features = features ?? base?.features ?? FontFeatures()
+    let variations = variations ?? base?.variations ?? FontVariations()
+    let language = language ?? base?.language
+    let hyphens = hyphens ?? base?.hyphens
+    if features.isEmpty && variations.isEmpty && language == nil && hyphens == nil { return nil }
+    return Typography(
+      features: features, variations: variations, language: language, hyphens: hyphens)
   }
 
   static func == (left: Typography, right: Typography) -> Bool {
-    left === right || (left.features == right.features && left.variations == right.variations)
+    left === right
+      || (left.features == right.features && left.variations == right.variations
+        && left.language == right.language && left.hyphens == right.hyphens)
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(features)
     hasher.combine(variations)
+    hasher.combine(language)
+    hasher.combine(hyphens)
   }
 }

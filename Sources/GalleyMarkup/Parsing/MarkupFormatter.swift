@@ -54,6 +54,23 @@ public struct MarkupFormatter: Hashable, Sendable {
   /// The most distinct lists of span features, and of span coordinates, in one text.
   public static let maximumFeatureLists = 1024
 
+  /// Whether `tag` can be a span's language (`%{tag}G`): 1 to 64 ASCII letters, digits, `-`
+  /// and `_`, as BCP 47 tags (`de-CH`, `sr-Latn`) and ICU's locales (`en_US`) are written.
+  ///
+  /// - Parameter tag: A language tag.
+  /// - Returns: Whether it has that form.
+  public static func isLanguageTag(_ tag: some StringProtocol) -> Bool {
+    (1...64).contains(tag.utf8.count)
+      && tag.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+          true
+        default: false
+        }
+      }
+  }
+
   /// Creates a formatter with the given tables and the standard defaults.
   ///
   /// - Parameters:

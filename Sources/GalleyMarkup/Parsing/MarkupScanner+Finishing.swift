@@ -19,7 +19,8 @@ extension MarkupScanner {
     let runs = pendingRuns.withUnsafeBufferPointer {
       Self.runs(
         $0, in: string, utf16Count: outputUTF16, families: families.names,
-        features: featureLists.lists, variations: variationLists.lists)
+        features: featureLists.lists, variations: variationLists.lists,
+        languages: languages.tags)
     }
     let links = pendingLinks.withUnsafeBufferPointer { Self.links($0, in: string) }
     return FormattedText(uncheckedString: string, runs: runs, links: links)
@@ -34,10 +35,12 @@ extension MarkupScanner {
   ///   - families: The family names, by interned id.
   ///   - features: The feature lists, by number.
   ///   - variations: The coordinate lists, by number.
+  ///   - languages: The language tags, by number.
   /// - Returns: The runs with their ranges in all three units.
   private static func runs(
     _ pending: UnsafeBufferPointer<PendingRun>, in string: String, utf16Count: Int,
-    families: [String], features: [FontFeatures], variations: [FontVariations]
+    families: [String], features: [FontFeatures], variations: [FontVariations],
+    languages: [String?]
   ) -> [FormattedText.Run] {
     let utf8 = string.utf8
     var runs: [FormattedText.Run] = []
@@ -57,7 +60,8 @@ extension MarkupScanner {
           range: start.index..<end.index, utf16Range: start.utf16..<end.utf16,
           utf8Range: start.utf8..<end.utf8,
           attributes: pending[position].attributes.resolved(
-            families: families, features: features, variations: variations)))
+            families: families, features: features, variations: variations,
+            languages: languages)))
       start = end
     }
     return runs

@@ -290,6 +290,53 @@ extension MarkupScanner {
     attributesChanged = true
   }
 
+  /// Applies `%{tag}G`: the span's language (a BCP 47 tag of 1 to 64 ASCII letters, digits,
+  /// `-` and `_`), until `%g` or `%N`.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyLanguage(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    guard case .braced(let range) = code.argument else {
+      let problem: MarkupError.Kind = code.argument == .none ? .missingArgument : .invalidArgument
+      return try report(code, input, problem, "'%G' needs a braced language tag: %{de-CH}G")
+    }
+    let tag = Self.text(input, range)
+    guard MarkupFormatter.isLanguageTag(tag) else {
+      return try report(
+        code, input, .invalidArgument,
+        "'\(code.quoted(input))' is not a language tag (1 to 64 letters, digits, - and _)")
+    }
+    current.language = languages.intern(tag)
+    attributesChanged = true
+  }
+
+  /// Applies `%{none}H`, `%{manual}H` and `%{auto}H`: where the span's words may be
+  /// hyphenated, until `%h` or `%N`.
+  ///
+  /// - Parameters:
+  ///   - code: The code, whose shape is `.code`.
+  ///   - input: The markup.
+  /// - Throws: The code's problem, in strict mode.
+  mutating func applyHyphens(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
+  ) throws(MarkupError) {
+    guard case .braced(let range) = code.argument else {
+      let problem: MarkupError.Kind = code.argument == .none ? .missingArgument : .invalidArgument
+      return try report(code, input, problem, "'%H' needs a braced setting: %{auto}H")
+    }
+    guard let hyphens = Hyphens(name: Self.text(input, range)) else {
+      return try report(
+        code, input, .invalidArgument,
+        "'\(code.quoted(input))' is not a hyphenation setting (none, manual or auto)")
+    }
+    current.hyphens = hyphens
+    attributesChanged = true
+  }
+
   /// The text of a braced list (`%{…}O`, `%{…}V`), or `nil` after reporting a code without
   /// one, or with one too long.
   private mutating func bracedList(

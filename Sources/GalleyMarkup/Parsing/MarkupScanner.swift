@@ -33,6 +33,7 @@ struct MarkupScanner {
   var families: FamilyTable
   var featureLists = FeatureTable()
   var variationLists = VariationTable()
+  var languages = LanguageTable()
   private var defaults: ScanAttributes
   var current: ScanAttributes
   var attributesChanged = true
@@ -69,7 +70,8 @@ struct MarkupScanner {
         underline: base.underline, isStruckThrough: base.isStruckThrough,
         characterSpacing: base.characterSpacing, baselineShift: base.baselineShift,
         features: featureLists.intern(base.features) ?? 0,
-        variations: variationLists.intern(base.variations) ?? 0)
+        variations: variationLists.intern(base.variations) ?? 0,
+        language: languages.intern(base.language), hyphens: base.hyphens)
     } else {
       self.defaults = ScanAttributes(
         family: families.defaultID, size: formatter.defaultSize, weight: formatter.defaultWeight,
@@ -230,11 +232,13 @@ struct MarkupScanner {
     case UInt8(ascii: "L"): try applyLinkOpen(code, input)
     case UInt8(ascii: "O"): try applyFeatures(code, input)
     case UInt8(ascii: "V"): try applyVariations(code, input)
+    case UInt8(ascii: "G"): try applyLanguage(code, input)
+    case UInt8(ascii: "H"): try applyHyphens(code, input)
     case UInt8(ascii: "f"), UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "u"),
       UInt8(ascii: "w"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "r"),
       UInt8(ascii: "B"), UInt8(ascii: "b"), UInt8(ascii: "I"), UInt8(ascii: "i"),
       UInt8(ascii: "X"), UInt8(ascii: "x"), UInt8(ascii: "N"), UInt8(ascii: "l"),
-      UInt8(ascii: "o"), UInt8(ascii: "v"):
+      UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "g"), UInt8(ascii: "h"):
       try applySwitch(letter, code, input)
     default:
       try report(code, input, .unknownCode, Self.unknownCodeMessage(code.quoted(input)))
@@ -287,6 +291,8 @@ struct MarkupScanner {
     case UInt8(ascii: "r"): current.baselineShift = 0
     case UInt8(ascii: "o"): current.features = defaults.features
     case UInt8(ascii: "v"): current.variations = defaults.variations
+    case UInt8(ascii: "g"): current.language = defaults.language
+    case UInt8(ascii: "h"): current.hyphens = defaults.hyphens
     case UInt8(ascii: "B"): current.weight = 1
     case UInt8(ascii: "b"): current.weight = 0
     case UInt8(ascii: "I"): current.isItalic = true

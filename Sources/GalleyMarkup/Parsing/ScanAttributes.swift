@@ -20,16 +20,34 @@ struct ScanAttributes: Equatable {
   /// The variations' number in the scanner's ``VariationTable``; 0 for none.
   var variations = 0
   var link: Int?
+  /// The language's number in the scanner's ``LanguageTable``; 0 for none (the layout's).
+  var language = 0
+  /// The span's hyphenation, or `nil` for the layout's.
+  var hyphens: Hyphens?
 
   func resolved(
     families: [String], features featureSets: [FontFeatures],
-    variations variationSets: [FontVariations]
+    variations variationSets: [FontVariations], languages: [String?]
   ) -> TextAttributes {
     TextAttributes(
       family: families[family], size: size, weight: weight, isItalic: isItalic, color: color,
       background: background, underline: underline, isStruckThrough: isStruckThrough,
       characterSpacing: characterSpacing, baselineShift: baselineShift,
-      features: featureSets[features], variations: variationSets[variations], link: link)
+      features: featureSets[features], variations: variationSets[variations], link: link,
+      language: languages[language], hyphens: hyphens)
+  }
+}
+
+/// The language tags of one scan, each once, numbered in order; number 0 is none.
+struct LanguageTable {
+  private(set) var tags: [String?] = [nil]
+
+  /// The number of `tag`, added if it is new; texts name few languages, so a linear search
+  /// is fastest.
+  mutating func intern(_ tag: String?) -> Int {
+    if let existing = tags.firstIndex(of: tag) { return existing }
+    tags.append(tag)
+    return tags.count - 1
   }
 }
 

@@ -32,6 +32,15 @@ struct AttributedStringTests {
     #expect(last.galleyItalic == true)
     #expect(runs[0].galleyUnderline == nil)
     #expect(runs[0].galleyBackground == nil)
+    #expect(runs[0].galleyLanguage == nil && runs[0].galleyHyphens == nil)
+  }
+
+  @Test func languageAndHyphens() throws {
+    let text = try testFormatter.format("a%{de-CH}G%{auto}Hb")
+    let runs = Array(AttributedString(text).runs)
+    #expect(runs.count == 2)
+    #expect(runs[1].galleyLanguage == "de-CH")
+    #expect(runs[1].galleyHyphens == "auto")
   }
 
   @Test func emptyText() {

@@ -17,11 +17,22 @@ struct CodableTests {
 
   @Test(arguments: [
     "", "plain", "%B😀%b %{#F80}C%Lé%l%c %{https://x.y/%7D}Lz%l", "%L%l",
-    "%1F%{12.5}S%{-2}Rx%X%10Ky",
+    "%1F%{12.5}S%{-2}Rx%X%10Ky", "a%{de-CH}G%{auto}Hb%hc%gd",
   ])
   func roundTrips(markup: String) throws {
     let text = try testFormatter.format(markup)
     #expect(try decode(try encode(text)) == text)
+  }
+
+  @Test func languageAndHyphensAreWrittenOnlyWhereSet() throws {
+    let text = try testFormatter.format("a%{de}G%{none}Hb")
+    let json = try encode(text)
+    #expect(json.components(separatedBy: "\"language\"").count == 2)
+    #expect(json.components(separatedBy: "\"hyphens\"").count == 2)
+    #expect(try decode(json).runs.last?.attributes.hyphens == Hyphens.none)
+    // A tag that markup could not have written is refused.
+    let bad = json.replacingOccurrences(of: "\"de\"", with: "\"../de\"")
+    #expect(throws: DecodingError.self) { try decode(bad) }
   }
 
   @Test func golden() throws {

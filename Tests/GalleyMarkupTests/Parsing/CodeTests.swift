@@ -54,6 +54,11 @@ struct CodeTests {
       ["a|", "b|v=wght=550", "c|v=wght=600,opsz=20", "d|"]
     ),
     ("%{slnt=-10}V%{smcp}Oa%Nb", ["a|o=smcp v=slnt=-10", "b|"]),
+    // A span's language and hyphenation: back to the layout's with %g and %h, and with %N.
+    ("a%{de-CH}Gb%{fr}Gc%gd", ["a|", "b|g=de-CH", "c|g=fr", "d|"]),
+    ("%{AUTO}Ha%{none}Hb%{Manual}Hc%hd", ["a|h=auto", "b|h=none", "c|h=manual", "d|"]),
+    ("%{sr_Latn}G%{auto}Ha%Nb", ["a|g=sr_Latn h=auto", "b|"]),
+    ("%{de}Ga%{de}Gb", ["ab|g=de"]),
     // %N resets all but colors and link.
     (
       "%0C%0D%1F%B%I%1U%30S%X%10K%2R%{smcp}O%La%Nb%l",

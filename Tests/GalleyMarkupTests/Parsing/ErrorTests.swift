@@ -42,6 +42,19 @@ struct ErrorTests {
     Case("%S", .missingArgument, at: 0, length: 2, "'%S' needs a number"),
     Case("%K", .missingArgument, at: 0, length: 2, "'%K' needs a number"),
     Case("%R", .missingArgument, at: 0, length: 2, "'%R' needs a number"),
+    Case("%G", .missingArgument, at: 0, length: 2, "'%G' needs a braced language tag: %{de-CH}G"),
+    Case("%2G", .invalidArgument, at: 0, length: 3, "'%G' needs a braced language tag: %{de-CH}G"),
+    Case(
+      "%{de CH}G", .invalidArgument, at: 0, length: 9,
+      "'%{de CH}G' is not a language tag (1 to 64 letters, digits, - and _)"),
+    Case(
+      "%{../x}G", .invalidArgument, at: 0, length: 8,
+      "'%{../x}G' is not a language tag (1 to 64 letters, digits, - and _)"),
+    Case("%H", .missingArgument, at: 0, length: 2, "'%H' needs a braced setting: %{auto}H"),
+    Case(
+      "%{maybe}H", .invalidArgument, at: 0, length: 9,
+      "'%{maybe}H' is not a hyphenation setting (none, manual or auto)"),
+    Case("%{x}g", .unexpectedArgument, at: 0, length: 5, "'%{x}g' takes no argument"),
     Case("%5B", .unexpectedArgument, at: 0, length: 3, "'%5B' takes no argument"),
     Case("%{x}i", .unexpectedArgument, at: 0, length: 5, "'%{x}i' takes no argument"),
     Case("%0N", .unexpectedArgument, at: 0, length: 3, "'%0N' takes no argument"),

@@ -5,7 +5,7 @@ import GalleyMarkup
 ///
 /// Tags: `f=Family`, `s=24`, `w=1`, `i` (italic), `c=#RRGGBBAA`, `d=#RRGGBBAA` (background),
 /// `u=single`, `x` (strikethrough), `k=0.5` (spacing), `r=-3` (shift), `o=-liga,smcp`
-/// (features), `v=wght=550` (variations), `L0` (link 0).
+/// (features), `v=wght=550` (variations), `g=de` (language), `h=auto` (hyphens), `L0` (link 0).
 func summary(_ text: FormattedText, defaults: TextAttributes = TextAttributes()) -> [String] {
   text.runs.map { run in
     let attributes = run.attributes
@@ -22,6 +22,8 @@ func summary(_ text: FormattedText, defaults: TextAttributes = TextAttributes())
     if attributes.baselineShift != 0 { tags.append("r=\(number(attributes.baselineShift))") }
     if !attributes.features.isEmpty { tags.append("o=\(attributes.features)") }
     if !attributes.variations.isEmpty { tags.append("v=\(attributes.variations)") }
+    if let language = attributes.language { tags.append("g=\(language)") }
+    if let hyphens = attributes.hyphens { tags.append("h=\(hyphens)") }
     if let link = attributes.link { tags.append("L\(link)") }
     return "\(text[run])|" + tags.joined(separator: " ")
   }
