@@ -103,20 +103,21 @@ public final class LayoutEngine: Sendable {
   ) throws(LayoutError) -> AssembledText {
     // The stages, in the order of the design note's stage table.
     let paragraph = Paragraph(text.string)
+    let spans = Self.breakSpans(of: text, options: options)
     let levels = try BidiLevels.analyze(
       paragraph, direction: options.direction.base, isolating: isolated)
     var itemization = Itemizer.items(
       of: text, fonts: fonts, language: options.language, width: options.fontWidth,
-      levels: levels)
+      levels: levels, spanLanguages: !spans.isEmpty)
     itemization.split(at: paragraph.paragraphStarts)
     let shaping = Shaping(
       paragraph: paragraph, text: text, options: options, cache: cache,
-      accelerators: shapingAccelerators)
+      accelerators: shapingAccelerators, spanLanguages: !spans.isEmpty)
     let items = try shaping.shape(itemization)
     let tabStops = TabStops(points: options.tabStops)
     let hyphens = LineHyphens(
       paragraph: paragraph, items: items,
-      hyphenator: hyphenator(for: paragraph, text: text, options: options),
+      hyphenator: hyphenator(for: paragraph, spans: spans, options: options),
       emergencyBreaks: options.hyphenatesEmergencyBreaks, shape: { shaping.hyphen(after: $0) })
     let breaker = LineBreaker(
       paragraph: paragraph, items: items, tabStops: tabStops, hyphens: hyphens)
@@ -128,7 +129,7 @@ public final class LayoutEngine: Sendable {
     } else {
       let breaks = try BreakOpportunities(
         paragraph, language: options.language, wrap: options.wrap, hyphens: options.hyphens,
-        spans: Self.breakSpans(of: text, options: options))
+        spans: spans)
       lines = breaker.lines(
         breaks: breaks, maximumWidth: options.wrapWidth,
         indentation: { options.indentation(ofLineAt: $0, in: paragraph) },
@@ -180,9 +181,7 @@ public final class LayoutEngine: Sendable {
   static func breakSpans(
     of text: FormattedText, options: LayoutOptions
   ) -> [BreakOpportunities.Span] {
-    guard
-      text.runs.contains(where: { $0.attributes.language != nil || $0.attributes.hyphens != nil })
-    else { return [] }
+    guard text.runs.contains(where: { $0.attributes.setsLanguageOrHyphens }) else { return [] }
     return text.runs.map { run in
       BreakOpportunities.Span(
         range: run.utf8Range, language: run.attributes.language ?? options.language,
@@ -192,25 +191,33 @@ public final class LayoutEngine: Sendable {
 
   /// Automatic hyphenation for a layout, or `nil` when neither its options nor its spans ask
   /// for it with a language that has a dictionary.
+  ///
+  /// - Parameters:
+  ///   - paragraph: The text.
+  ///   - spans: ``breakSpans(of:options:)``: empty when no span sets a language or hyphenation.
+  ///   - options: The options.
+  /// - Returns: The hyphenator, or `nil`.
   private func hyphenator(
-    for paragraph: Paragraph, text: FormattedText, options: LayoutOptions
+    for paragraph: Paragraph, spans: [BreakOpportunities.Span], options: LayoutOptions
   ) -> Hyphenator? {
+    guard !spans.isEmpty else {
+      guard options.hyphens == .auto, let language = options.language,
+        let dictionary = hyphenation.dictionary(for: language)
+      else { return nil }
+      return Hyphenator(
+        paragraph: paragraph, dictionary: dictionary, limits: options.hyphenationLimits)
+    }
     var segments: [(range: Range<Int>, dictionary: HyphenationDictionary?)] = []
-    var any = false
-    for run in text.runs {
-      let attributes = run.attributes
-      let isAuto = (attributes.hyphens ?? options.hyphens) == .auto
-      let dictionary = (isAuto ? attributes.language ?? options.language : nil).flatMap {
-        hyphenation.dictionary(for: $0)
-      }
-      any = any || dictionary != nil
+    for span in spans {
+      let dictionary =
+        span.hyphens == .auto ? span.language.flatMap { hyphenation.dictionary(for: $0) } : nil
       if let last = segments.last, last.dictionary === dictionary {
-        segments[segments.count - 1].range = last.range.lowerBound..<run.utf8Range.upperBound
+        segments[segments.count - 1].range = last.range.lowerBound..<span.range.upperBound
       } else {
-        segments.append((run.utf8Range, dictionary))
+        segments.append((span.range, dictionary))
       }
     }
-    guard any else { return nil }
+    guard segments.contains(where: { $0.dictionary != nil }) else { return nil }
     return Hyphenator(
       paragraph: paragraph, limits: options.hyphenationLimits, segments: segments)
   }

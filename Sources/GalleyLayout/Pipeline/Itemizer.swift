@@ -71,10 +71,11 @@ enum Itemizer {
   ///   - width: The width in percent every run's face is resolved at
   ///     (``LayoutOptions/fontWidth``).
   ///   - levels: The text's bidi levels, or `nil` when it needs none (every item at level 0).
+  ///   - spanLanguages: Whether some run may set its own language (else none is read).
   /// - Returns: The items in text order and their faces.
   static func items(
     of text: FormattedText, fonts: FontSet, language: String?, width: Int = 100,
-    levels: BidiLevels? = nil
+    levels: BidiLevels? = nil, spanLanguages: Bool = true
   ) -> Itemization {
     var items: [TextItem] = []
     items.reserveCapacity(text.runs.count)
@@ -113,7 +114,7 @@ enum Itemizer {
       let parts = fonts.fallbackRuns(
         for: text[run], utf8Offset: run.utf8Range.lowerBound,
         utf16Offset: run.utf16Range.lowerBound, primary: primary,
-        language: attributes.language ?? language)
+        language: spanLanguages ? attributes.language ?? language : language)
       for part in parts {
         let item: TextItem
         if let fallback = part.face, !part.isPrimary {

@@ -355,12 +355,10 @@ struct LineBreaker {
     from start: Int, before end: Int, maximumWidth: Int64, exact: ((TextLine) -> Int64)?
   ) -> Int {
     let withHyphens = hyphens.hyphenatesEmergencyBreaks
-    func hyphen(_ split: Int) -> Int64 { withHyphens && split < end ? hyphens.advance(split) : 0 }
     var boundaries = [start]
     paragraph.forEachGraphemeBoundary(after: start, upTo: .max) { boundary in
-      if boundaries.count > 1,
-        boundary > end || width(start..<boundary) + hyphen(boundary) > maximumWidth
-      {
+      let hyphen = withHyphens && boundary < end ? hyphens.advance(boundary) : 0
+      if boundaries.count > 1, boundary > end || width(start..<boundary) + hyphen > maximumWidth {
         return false
       }
       boundaries.append(boundary)

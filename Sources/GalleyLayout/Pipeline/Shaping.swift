@@ -51,9 +51,10 @@ final class Shaping {
   ///   - options: The language, the features, and the label-wide spacing.
   ///   - cache: The engine's shared fonts.
   ///   - accelerators: The engine's shaping accelerators.
+  ///   - spanLanguages: Whether some run may set its own language (else none is read).
   init(
     paragraph: Paragraph, text: FormattedText, options: LayoutOptions, cache: ShapingFontCache,
-    accelerators: AcceleratorChain
+    accelerators: AcceleratorChain, spanLanguages: Bool = true
   ) {
     self.paragraph = paragraph
     let layoutLanguage = ShapingLanguage(options.language)
@@ -62,7 +63,8 @@ final class Shaping {
         size: run.attributes.size,
         spacing: run.attributes.characterSpacing + options.characterSpacing,
         features: run.attributes.features, variations: run.attributes.variations,
-        language: run.attributes.language.map(ShapingLanguage.init) ?? layoutLanguage)
+        language: spanLanguages
+          ? run.attributes.language.map(ShapingLanguage.init) ?? layoutLanguage : layoutLanguage)
     }
     kerningTable = options.kerningTable
     layoutFeatures = options.features

@@ -59,6 +59,11 @@ public struct TextAttributes: Hashable, Sendable {
     get { typography?.hyphens }
     set { typography = Typography.make(typography, hyphens: .some(newValue)) }
   }
+  /// Whether the span sets its own language or hyphenation: one look at the box, for the
+  /// layout stages that skip per-span work when no span does.
+  package var setsLanguageOrHyphens: Bool {
+    typography.map { $0.language != nil || $0.hyphens != nil } ?? false
+  }
   /// The features, coordinates, language and hyphenation, boxed: `nil` when there are none,
   /// so attributes without them copy with no more reference counting than before they existed.
   private var typography: Typography?
