@@ -300,11 +300,10 @@ extension MarkupScanner {
   mutating func applyLanguage(
     _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
-    guard case .braced(let range) = code.argument else {
-      let problem: MarkupError.Kind = code.argument == .none ? .missingArgument : .invalidArgument
-      return try report(code, input, problem, "'%G' needs a braced language tag: %{de-CH}G")
-    }
-    let tag = Self.text(input, range)
+    guard
+      let tag = try bracedText(
+        code, input, needs: "'%G' needs a braced language tag: %{de-CH}G")
+    else { return }
     guard MarkupFormatter.isLanguageTag(tag) else {
       return try report(
         code, input, .invalidArgument,
@@ -324,17 +323,28 @@ extension MarkupScanner {
   mutating func applyHyphens(
     _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>
   ) throws(MarkupError) {
-    guard case .braced(let range) = code.argument else {
-      let problem: MarkupError.Kind = code.argument == .none ? .missingArgument : .invalidArgument
-      return try report(code, input, problem, "'%H' needs a braced setting: %{auto}H")
-    }
-    guard let hyphens = Hyphens(name: Self.text(input, range)) else {
+    guard let text = try bracedText(code, input, needs: "'%H' needs a braced setting: %{auto}H")
+    else { return }
+    guard let hyphens = Hyphens(name: text) else {
       return try report(
         code, input, .invalidArgument,
         "'\(code.quoted(input))' is not a hyphenation setting (none, manual or auto)")
     }
     current.hyphens = hyphens
     attributesChanged = true
+  }
+
+  /// The text of a braced argument (`%{de}G`, `%{auto}H`), or `nil` after reporting a code
+  /// without one (missing, or a number instead) with `message`.
+  private mutating func bracedText(
+    _ code: CodeToken, _ input: UnsafeBufferPointer<UInt8>, needs message: String
+  ) throws(MarkupError) -> String? {
+    guard case .braced(let range) = code.argument else {
+      let problem: MarkupError.Kind = code.argument == .none ? .missingArgument : .invalidArgument
+      try report(code, input, problem, message)
+      return nil
+    }
+    return Self.text(input, range)
   }
 
   /// The text of a braced list (`%{…}O`, `%{…}V`), or `nil` after reporting a code without

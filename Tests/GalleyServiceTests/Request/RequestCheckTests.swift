@@ -29,7 +29,8 @@ import Testing
                   "noOrphans": true, "align": "center", "tabStops": [40, 80],
                   "kerningTable": {"a": 0.5}, "truncationToken": "… %Lmore%l", "language": "ja",
                   "features": "liga=0, \"smcp\"", "variations": "wght=550",
-                  "noOpticalSizing": true},
+                  "noOpticalSizing": true, "wrapStyle": "pretty", "hyphens": "auto",
+                  "hyphenateLimits": "6,3,2", "emergencyHyphens": true},
        "render": {"format": "svg", "scale": 2, "shadowBlur": 3, "glowColor": "white",
                   "gradient": "red,blue@0.8", "gradientType": "radial",
                   "outlineWidth": 1.5, "outlineJoin": "miter", "background": "transparent"},
@@ -50,6 +51,10 @@ import Testing
     #expect(layout.features.description == "-liga,smcp")
     #expect(layout.variations.description == "wght=550")
     #expect(!layout.opticalSizing)
+    #expect(layout.wrapStyle == .pretty)
+    #expect(layout.hyphens == .auto)
+    #expect(layout.hyphenationLimits == .init(minimumWordLength: 6, before: 3, after: 2))
+    #expect(layout.hyphenatesEmergencyBreaks)
     let render = prepared.render
     #expect(render.format == .svg)
     #expect(render.options.scale == 2)
@@ -76,6 +81,11 @@ import Testing
     (
       #"{"markup": "", "layout": {"width": "wide"}}"#, "layout.width",
       "layout.width: must be a number, not a string"
+    ),
+    (
+      #"{"markup": "", "layout": {"hyphenateLimits": "5,0,2"}}"#, "layout.hyphenateLimits",
+      #"layout.hyphenateLimits: must be "WORD,BEFORE,AFTER" such as "5,2,2": "#
+        + "three whole numbers, each 1 to 64"
     ),
     (
       #"{"markup": "", "layout": {"width": -1}}"#, "layout.width",
