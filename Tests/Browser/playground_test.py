@@ -276,7 +276,7 @@ def save_screenshot(driver, path):
 # narrower than the kind's.
 KIND_VALUES = {"number": "2", "pair": "1,1", "color": "#336699", "numbers": "40,80",
                "json": '{"a": 0.5}', "numberOrText": "semibold", "insets": "2,4,2,4", "bool": True}
-FIELD_VALUES = {"family": "DejaVu Serif", "fontDescription": "DejaVu Serif Bold Italic 14 #smcp", "language": "he", "features": "liga=0,smcp", "variations": "wght=550", "truncationToken": "… %Lmore%l",
+FIELD_VALUES = {"family": "DejaVu Serif", "fontDescription": "DejaVu Serif Bold Italic 14 #smcp", "language": "he", "features": "liga=0,smcp", "variations": "wght=550", "truncationToken": "… %Lmore%l", "hyphenateLimits": "6,3,2",
                 "minScale": "0.5", "maxLines": "1", "gradient": "#FF0000,#0000FF@0.8", "height": "30",
                 "size": "12", "width": "200"}
 

@@ -37,10 +37,18 @@ extension LayoutOptions {
     ///
     /// Fails (`nil`) when the text is not that.
     ///
-    /// - Parameter text: Three whole numbers, comma-separated, each 1 to ``maximum``.
+    /// - Parameter text: Three whole numbers, comma-separated, each 1 to ``maximum`` written
+    ///   without sign or leading zero; spaces around each are allowed.
     public init?(parsing text: String) {
       let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-      let numbers = parts.compactMap { Int($0.trimmingSpaces) }
+      // Each number as written in decimal, spaces around it allowed: no sign, no leading zero.
+      let numbers = parts.compactMap { part -> Int? in
+        let digits = part.trimmingSpaces
+        guard (1...2).contains(digits.count), digits.first != "0",
+          digits.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        return Int(digits)
+      }
       guard parts.count == 3, numbers.count == 3 else { return nil }
       self.init(minimumWordLength: numbers[0], before: numbers[1], after: numbers[2])
       guard problem == nil else { return nil }

@@ -132,6 +132,17 @@ struct HyphenatorTests {
     #expect(result.replacingOccurrences(of: "-", with: "") == decomposed)
   }
 
+  @Test(
+    "Hyphenation limits as --hyphenate-limits and HTTP read them",
+    arguments: [
+      ("5,2,2", "5,2,2"), (" 6 , 3 ,2 ", "6,3,2"), ("64,64,64", "64,64,64"), ("1,1,1", "1,1,1"),
+      ("0,2,2", nil), ("05,2,2", nil), ("+5,2,2", nil), ("65,2,2", nil), ("5,2", nil),
+      ("5,2,2,2", nil), ("a,b,c", nil), ("", nil), ("5,,2", nil), ("5;2;2", nil),
+    ])
+  func limits(text: String, expected: String?) {
+    #expect(LayoutOptions.HyphenationLimits(parsing: text)?.description == expected)
+  }
+
   @Test func longWordsAreLeftWhole() throws {
     let word = String(repeating: "hyphenation", count: 7)
     #expect(try Self.hyphenated(word, language: "en") == word)
