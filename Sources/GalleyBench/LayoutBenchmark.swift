@@ -77,27 +77,12 @@ struct LayoutBenchmark: ParsableCommand {
       floor["layoutOverShapingFloor"] = .number(median / seconds)
     }
 
-    var scaling: [JSONValue] = []
-    let base = texts.first.map { String($0.string) } ?? "lorem ipsum "
-    var sizes = [1, 10, 100].map { (factor: $0, text: String(repeating: base + " ", count: $0)) }
-    if noScaling { sizes = [] }
-    if !noHuge && !noScaling {
-      sizes.append(
-        (factor: 0, text: String(repeating: base + " ", count: 1_000_000 / max(1, base.count) + 1)))
-    }
-    for (factor, string) in sizes {
-      let text = FormattedText(plain: string, attributes: formatter.defaultAttributes)
-      var lineCount = 0
-      let seconds = try Measurement.medianSeconds(warmups: 0, passes: factor == 0 ? 1 : 3) {
-        lineCount = try engine.layout(text, options: options).lines.count
-      }
-      scaling.append(
-        .object([
-          "characters": .number(Double(string.count)), "lines": .number(Double(lineCount)),
-          "medianSeconds": .number(seconds),
-          "nanosecondsPerCharacter": .number(seconds * 1e9 / Double(string.count)),
-        ]))
-    }
+    let scaling =
+      noScaling
+      ? []
+      : try Self.scaling(
+        base: texts.first.map { String($0.string) } ?? "lorem ipsum ", huge: !noHuge,
+        engine: engine, options: options, formatter: formatter)
 
     let linkScaling =
       noScaling
@@ -131,6 +116,32 @@ struct LayoutBenchmark: ParsableCommand {
     ) { $1 }
     if !noEncoder { report.merge(try Measurement.jsonEncoding(layouts)) { $1 } }
     print(try JSONValue.object(report).encoded())
+  }
+
+  /// The scaling table: one paragraph of `base` repeated 1, 10 and 100 times, and one of
+  /// about 1,000,000 characters when `huge`, each laid out with `options` (so a wrap style's
+  /// growth with length shows), with its nanoseconds per character.
+  static func scaling(
+    base: String, huge: Bool, engine: LayoutEngine, options: LayoutOptions,
+    formatter: MarkupFormatter
+  ) throws -> [JSONValue] {
+    var sizes = [1, 10, 100].map { (factor: $0, text: String(repeating: base + " ", count: $0)) }
+    if huge {
+      sizes.append(
+        (factor: 0, text: String(repeating: base + " ", count: 1_000_000 / max(1, base.count) + 1)))
+    }
+    return try sizes.map { factor, string in
+      let text = FormattedText(plain: string, attributes: formatter.defaultAttributes)
+      var lineCount = 0
+      let seconds = try Measurement.medianSeconds(warmups: 0, passes: factor == 0 ? 1 : 3) {
+        lineCount = try engine.layout(text, options: options).lines.count
+      }
+      return .object([
+        "characters": .number(Double(string.count)), "lines": .number(Double(lineCount)),
+        "medianSeconds": .number(seconds),
+        "nanosecondsPerCharacter": .number(seconds * 1e9 / Double(string.count)),
+      ])
+    }
   }
 
   /// One unwrapped line with a link around every 30th word, at 1, 10 and 100 times `words`:

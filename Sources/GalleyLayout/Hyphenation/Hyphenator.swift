@@ -58,7 +58,7 @@ struct Hyphenator {
     var points: [Int] = []
     var word = Word()
     var offset = range.lowerBound
-    var touchesSoftHyphen = offset > 0 && isSoftHyphen(before: offset)
+    var touchesSoftHyphen = offset > 0 && paragraph.isSoftHyphen(before: offset)
     paragraph.bytes.withUnsafeBufferPointer { bytes in
       while offset <= range.upperBound {
         var length = 1
@@ -80,7 +80,7 @@ struct Hyphenator {
             }
           }
         } else {
-          isSoft = isSoftHyphen(at: offset)
+          isSoft = paragraph.isSoftHyphen(at: offset)
         }
         if let part {
           word.append(part.scalar, at: offset, isMark: part.isMark)
@@ -141,17 +141,6 @@ struct Hyphenator {
     default:
       return nil
     }
-  }
-
-  /// Whether the scalar at `offset` is U+00AD.
-  private func isSoftHyphen(at offset: Int) -> Bool {
-    offset + 1 < paragraph.count && paragraph.bytes[offset] == 0xC2
-      && paragraph.bytes[offset + 1] == 0xAD
-  }
-
-  /// Whether the scalar that ends at `offset` is U+00AD.
-  private func isSoftHyphen(before offset: Int) -> Bool {
-    offset >= 2 && paragraph.bytes[offset - 2] == 0xC2 && paragraph.bytes[offset - 1] == 0xAD
   }
 }
 

@@ -66,11 +66,7 @@ struct BreakCandidates {
         visibleEnds[index] = offset
         hyphenAdvances[index] = breaker.hyphens.advance(offset)
       } else {
-        // Most candidates follow a word and its spaces: the ASCII case without the rules.
-        var end = offset
-        while end > start, paragraph.bytes[end - 1] == 0x20 { end -= 1 }
-        let isPlain = end > start && (0x21..<0x80).contains(paragraph.bytes[end - 1])
-        visibleEnds[index] = isPlain ? end : paragraph.visibleEnd(of: start..<offset)
+        visibleEnds[index] = paragraph.visibleEnd(of: start..<offset)
       }
       if index > 0 { wordBreaks[index] = wordBreaks[index - 1] + (isHyphen[index] ? 0 : 1) }
     }

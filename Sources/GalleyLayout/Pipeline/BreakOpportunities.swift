@@ -82,13 +82,15 @@ struct BreakOpportunities {
   /// Drops the opportunities right after a soft hyphen where `drops` says so (the text's end
   /// and mandatory breaks stay).
   private mutating func removeSoftHyphens(of paragraph: Paragraph, where drops: (Int) -> Bool) {
-    let bytes = paragraph.bytes
-    guard bytes.count >= 2 else { return }
+    guard paragraph.count >= 2 else { return }
     var kept = 0
     for index in offsets.indices {
       let offset = offsets[index]
-      let afterSoftHyphen = offset >= 2 && bytes[offset - 2] == 0xC2 && bytes[offset - 1] == 0xAD
-      if afterSoftHyphen, !isMandatory[index], offset < bytes.count, drops(offset) { continue }
+      if paragraph.isSoftHyphen(before: offset), !isMandatory[index], offset < paragraph.count,
+        drops(offset)
+      {
+        continue
+      }
       offsets[kept] = offset
       isMandatory[kept] = isMandatory[index]
       kept += 1

@@ -123,9 +123,7 @@ struct LineBreaker {
 
   /// Whether a line that wraps at `offset` ends with a hyphen: the text before it is a soft
   /// hyphen (``BreakOpportunities`` keeps those only when hyphens are on).
-  func wrapsWithHyphen(at offset: Int) -> Bool {
-    offset >= 2 && paragraph.bytes[offset - 2] == 0xC2 && paragraph.bytes[offset - 1] == 0xAD
-  }
+  func wrapsWithHyphen(at offset: Int) -> Bool { paragraph.isSoftHyphen(before: offset) }
 
   /// Breaks the text into lines.
   ///
@@ -212,43 +210,14 @@ struct LineBreaker {
         position += 1
         continue
       }
-      if let room,
-        let cut = hyphenationFit(
-          at: position, start: start, breaks: breaks, room: room, exact: exact)
-      {
-        // A point inside the word that overflows always comes after the last fitting
-        // opportunity.
-        lines.append(
-          TextLine(utf8Range: start..<cut, visibleEnd: cut, reason: .wrap, isHyphenated: true))
-        start = cut
-        lastFit = nil
-        continue
-      }
-      if let fit = lastFit, let room,
-        let cut = confirmedFit(from: fit, start: start, breaks: breaks, room: room, exact: exact)
-      {
-        lines.append(
-          TextLine(
-            utf8Range: start..<cut, visibleEnd: paragraph.visibleEnd(of: start..<cut),
-            reason: .wrap,
-            isHyphenated: wrapsWithHyphen(at: cut)))
-        start = cut
-        lastFit = nil
-        continue  // look at the same opportunity again from the new start
-      }
+      // The line overflows here: end it before (the same opportunity is looked at again from
+      // the new start).
+      guard let room else { break }
+      let line = overflowLine(
+        at: position, start: start, lastFit: lastFit, room: room, breaks: breaks, exact: exact)
+      lines.append(line)
+      start = line.utf8Range.upperBound
       lastFit = nil
-      // One word is wider than the line: split it between grapheme clusters.
-      guard let maximumWidth = room else { break }
-      var split = emergencySplit(
-        from: start, before: end, maximumWidth: maximumWidth, exact: exact)
-      let visible = split
-      // When the split reaches the word's end, its trailing spaces hang on the same line.
-      if split >= end { split = offset }
-      lines.append(
-        TextLine(
-          utf8Range: start..<split, visibleEnd: visible, reason: .emergency,
-          isHyphenated: hyphens.hyphenatesEmergencyBreaks && visible < end))
-      start = split
     }
     if start < count {
       lines.append(
@@ -257,6 +226,36 @@ struct LineBreaker {
           reason: .end))
     }
     return lines
+  }
+
+  /// The line from `start` that ends before the opportunity at `position`, where the text
+  /// first overflows `room`: at the word's last point of automatic hyphenation that fits (it
+  /// always comes after the last fitting opportunity), else at the last opportunity that fits
+  /// (`lastFit`, confirmed as assembled), else at an emergency split of the word.
+  private func overflowLine(
+    at position: Int, start: Int, lastFit: Int?, room: Int64, breaks: BreakOpportunities,
+    exact: ((TextLine) -> Int64)?
+  ) -> TextLine {
+    if let cut = hyphenationFit(
+      at: position, start: start, breaks: breaks, room: room, exact: exact)
+    {
+      return TextLine(utf8Range: start..<cut, visibleEnd: cut, reason: .wrap, isHyphenated: true)
+    }
+    if let fit = lastFit,
+      let cut = confirmedFit(from: fit, start: start, breaks: breaks, room: room, exact: exact)
+    {
+      return TextLine(
+        utf8Range: start..<cut, visibleEnd: paragraph.visibleEnd(of: start..<cut), reason: .wrap,
+        isHyphenated: wrapsWithHyphen(at: cut))
+    }
+    // One word is wider than the line: split it between grapheme clusters.
+    let offset = breaks.offsets[position]
+    let end = paragraph.visibleEnd(of: start..<offset)
+    let visible = emergencySplit(from: start, before: end, maximumWidth: room, exact: exact)
+    // When the split reaches the word's end, its trailing spaces hang on the same line.
+    return TextLine(
+      utf8Range: start..<(visible >= end ? offset : visible), visibleEnd: visible,
+      reason: .emergency, isHyphenated: hyphens.hyphenatesEmergencyBreaks && visible < end)
   }
 
   /// The last opportunity at or before `position`, after `start`, whose line fits `room` as

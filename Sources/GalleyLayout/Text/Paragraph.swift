@@ -139,6 +139,8 @@ struct Paragraph {
       let byte = bytes[end - 1]
       if byte == 0x20 || byte == 0x09 {
         end -= 1
+      } else if byte > 0x20, byte < 0x80 {
+        break  // most lines end with a visible ASCII character: no rule to ask
       } else if case let length = lineBreakLength(endingAt: end, notBefore: range.lowerBound),
         length > 0
       {
@@ -198,6 +200,23 @@ struct Paragraph {
     case 0xE3: return offset + 2 < count && bytes[offset + 1] == 0x80 && bytes[offset + 2] == 0x80
     default: return false
     }
+  }
+
+  /// Whether the scalar at `offset` is a soft hyphen (U+00AD).
+  ///
+  /// - Parameter offset: A UTF-8 offset at a scalar boundary.
+  /// - Returns: `false` at the text's end.
+  func isSoftHyphen(at offset: Int) -> Bool {
+    offset + 1 < count && bytes[offset] == 0xC2 && bytes[offset + 1] == 0xAD
+  }
+
+  /// Whether the scalar that ends at `offset` is a soft hyphen (U+00AD): a line that breaks
+  /// there draws a hyphen.
+  ///
+  /// - Parameter offset: A UTF-8 offset at a scalar boundary.
+  /// - Returns: `false` at the text's start.
+  func isSoftHyphen(before offset: Int) -> Bool {
+    offset >= 2 && isSoftHyphen(at: offset - 2)
   }
 
   /// The length in bytes of the scalar at `offset`.

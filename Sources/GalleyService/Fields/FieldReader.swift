@@ -92,15 +92,7 @@ package enum FieldReader {
   /// - Throws: ``FieldProblem`` for anything else.
   package static func languageTag(_ value: JSONValue) throws(FieldProblem) -> String {
     let tag = try string(value)
-    let allowed = { (byte: UInt8) in
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-        true
-      default: false
-      }
-    }
-    guard (1...64).contains(tag.utf8.count), tag.utf8.allSatisfy(allowed) else {
+    guard MarkupFormatter.isLanguageTag(tag) else {
       throw FieldProblem(
         "must be a language tag such as \"en\" or \"sr-Latn\": 1 to 64 letters, digits, - and _")
     }
