@@ -121,12 +121,21 @@ struct BreakCandidates {
   }
 
   /// The advance (26.6) of the justification spaces of a line from `lineStart` to
-  /// `visibleEnd`; 0 unless the paragraph measured its spaces.
+  /// `visibleEnd` that ``Justifier`` may change: those between its first and last other
+  /// characters; 0 unless the paragraph measured its spaces.
   func spaceAdvance(_ lineStart: Int, _ visibleEnd: Int) -> Int64 {
     guard !spaceAdvances.isEmpty, lineStart >= start, visibleEnd >= lineStart,
       visibleEnd - start < spaceAdvances.count
     else { return 0 }
-    return spaceAdvances[visibleEnd - start] - spaceAdvances[lineStart - start]
+    let paragraph = breaker.paragraph
+    var (first, last) = (lineStart, visibleEnd)
+    while first < last, paragraph.isJustificationSpace(at: first) {
+      first += paragraph.scalarLength(at: first)
+    }
+    while last > first, paragraph.isJustificationSpace(at: paragraph.scalarStart(before: last)) {
+      last = paragraph.scalarStart(before: last)
+    }
+    return spaceAdvances[last - start] - spaceAdvances[first - start]
   }
 
   /// How much (26.6) the spaces of a justified line may shrink: a third of their advance.

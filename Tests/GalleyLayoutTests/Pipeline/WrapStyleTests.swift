@@ -164,6 +164,17 @@ struct WrapStyleTests {
     }
   }
 
+  @Test func justifiedOptimalShrinksOnlyTheSpacesTheJustifierShrinks() throws {
+    // Wrapping between characters, lines may start with a space, which justification leaves
+    // alone: optimal counts only the spaces between a line's other characters.
+    for width in stride(from: 60.0, through: 200, by: 7) {
+      var options = LayoutOptions(width: width, alignment: .justify, wrap: .char)
+      options.wrapStyle = .optimal
+      let layout = try LayoutSupport.layout(Self.paragraphs[0], options: options).1
+      #expect(layout.lines.allSatisfy { $0.width <= width + 1.0 / 64 }, "\(width)")
+    }
+  }
+
   @Test("Every style in the label box", arguments: LayoutOptions.WrapStyle.allCases)
   func inTheLabelBox(style: LayoutOptions.WrapStyle) throws {
     let text = Self.paragraphs[0]
