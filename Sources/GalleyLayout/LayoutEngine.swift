@@ -68,23 +68,30 @@ public final class LayoutEngine: Sendable {
     if let problem = Self.attributesProblem(text) {
       throw LayoutError(.invalidAttributes, problem)
     }
+    let placer = GlyphPlacer(options)
+    // The stages before glyph placement work in the box the glyph scale leaves them.
+    let options = placer?.innerOptions ?? options
     let minimum = options.minimumScale(for: text)
     if minimum < 1 {
-      return try Autoshrinker(engine: self, text: text, options: options, minimum: minimum)
-        .layout()
+      return try Autoshrinker(
+        engine: self, text: text, options: options, minimum: minimum, placer: placer
+      )
+      .layout()
     }
-    return try boxLayout(text, options: options)
+    return try boxLayout(text, options: options, placer: placer)
   }
 
   /// Lays out text at its own size in the box: truncated when the box limits its lines and it
   /// has more, in one pass of the stages otherwise.
   func boxLayout(
-    _ text: FormattedText, options: LayoutOptions, scale: Double = 1
+    _ text: FormattedText, options: LayoutOptions, scale: Double = 1, placer: GlyphPlacer? = nil
   ) throws(LayoutError) -> Layout {
     guard options.limitsLines else {
-      return finish(try assemble(text, options: options), options: options, scale: scale)
+      return try finish(
+        try assemble(text, options: options), options: options, scale: scale, placer: placer)
     }
-    return try Truncator(engine: self, text: text, options: options).layout(scale: scale)
+    return try Truncator(engine: self, text: text, options: options, placer: placer)
+      .layout(scale: scale)
   }
 
   /// Stages 0 to 5a: the text's lines, assembled and justified.
@@ -148,15 +155,33 @@ public final class LayoutEngine: Sendable {
       lines: Justifier(paragraph: paragraph, options: options).justify(assembled))
   }
 
-  /// Stages 6 and 7: the lines stacked in the box, and the layout built from them.
+  /// Stages 6 to 8: the lines stacked in the box, the layout built from them, and its glyphs
+  /// placed.
   ///
   /// - Parameters:
   ///   - assembled: The assembled lines.
   ///   - options: The options they were assembled with.
   ///   - scale: The autoshrink scale to record.
-  /// - Returns: The layout, in the offsets of `assembled.text`.
+  ///   - map: The truncation's map back to the text's offsets, or `nil`.
+  ///   - placer: The glyph placement, or `nil`.
+  /// - Returns: The layout, in the offsets of the text (`assembled.text` without a map).
+  /// - Throws: ``LayoutError`` when a glyph typesetter gives an unusable transform.
   func finish(
-    _ assembled: AssembledText, options: LayoutOptions, scale: Double = 1
+    _ assembled: AssembledText, options: LayoutOptions, scale: Double = 1,
+    map: TruncationMap? = nil, placer: GlyphPlacer? = nil
+  ) throws(LayoutError) -> Layout {
+    let layout = built(assembled, options: options, scale: scale)
+    let mapped = map?.apply(to: layout) ?? layout
+    guard let placer else { return mapped }
+    let fonts = assembled.lines.map { line in
+      line.segments.map { assembled.items[$0.itemIndex].font }
+    }
+    return try placer.place(mapped, fonts: fonts)
+  }
+
+  /// Stages 6 and 7: the lines stacked in the box, and the layout built from them.
+  private func built(
+    _ assembled: AssembledText, options: LayoutOptions, scale: Double
   ) -> Layout {
     let stack = LineStacker(
       paragraph: assembled.paragraph, items: assembled.items, options: options

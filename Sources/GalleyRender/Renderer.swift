@@ -146,7 +146,7 @@ public final class Renderer: Sendable {
     let deviceScale = options.scale * Double(isVector ? 1 : options.oversampling)
     let scene = try Scene(
       layout: layout, fonts: fonts, deviceScale: deviceScale, linkColor: options.linkColor,
-      keepsReadingOrder: isVector, source: source)
+      keepsReadingOrder: isVector, source: source, drawOrder: options.drawOrder)
     let canvas = try Canvas(
       scene: scene, layoutSize: (layout.size.width, layout.size.height), options: options,
       isVector: isVector)

@@ -15,12 +15,12 @@ struct NumericOptionTests {
     "o", "output", "format", "json", "background", "shadow-color", "glow-color",
     "inner-shadow-color", "gradient", "gradient-type", "outline-color", "outline-join",
     "outline-mode", "link-color", "png-compression", "direction", "accelerators", "features",
-    "variations", "font-description",
+    "variations", "font-description", "draw-order",
   ]
 
   /// Options whose value is a pair `X,Y`.
   static let pairs: Set<String> = [
-    "at", "shadow-offset", "inner-shadow-offset", "gradient-start", "gradient-end",
+    "at", "shadow-offset", "inner-shadow-offset", "gradient-start", "gradient-end", "glyph-scale",
   ]
 
   /// The options of each subcommand, from the parser's own description of the command line.

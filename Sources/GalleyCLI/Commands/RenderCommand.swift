@@ -89,7 +89,8 @@ struct RenderCommand: OutcomeCommand {
     }
     var job = made.job
     job.render = RenderSettings(
-      format: format, pngCompression: pngCompression, options: effects.renderOptions)
+      format: format, pngCompression: pngCompression,
+      options: effects.renderOptions(seed: layout.glyphOptions.seed))
     let image: RenderedImage
     do {
       image = try made.runner.render(made.result, of: job)

@@ -42,13 +42,32 @@ struct EffectOptions: ParsableArguments {
   @Flag(help: "Draw line boxes, baselines, link rectangles and glyph boxes over the text.")
   var annotate = false
 
+  @Option(
+    help: """
+      The order glyphs are drawn in, which shows where transformed glyphs overlap: logical       (text order), reverse, or random (shuffled with --seed).
+      """)
+  var drawOrder: DrawOrderName = .logical
+
+  /// The options for ``Renderer``, without the draw order's seed (see
+  /// ``renderOptions(seed:)``).
+  var renderOptions: RenderOptions { renderOptions(seed: 0) }
+
   /// The options for ``Renderer``.
-  var renderOptions: RenderOptions {
-    RenderOptions(
+  ///
+  /// - Parameter seed: The seed of a random draw order (`--seed`).
+  /// - Returns: The options.
+  func renderOptions(seed: UInt64) -> RenderOptions {
+    var options = RenderOptions(
       scale: scale, background: background.color, padding: padding, shadow: shadow.value,
       glow: glow.value, innerShadow: innerShadow.value, gradient: gradient.value,
       outline: outline.value, oversampling: oversample, linkColor: linkColor,
       annotates: annotate)
+    switch drawOrder {
+    case .logical: options.drawOrder = .logical
+    case .reverse: options.drawOrder = .reverse
+    case .random: options.drawOrder = .random(seed: seed)
+    }
+    return options
   }
 
   /// Refuses options the renderer cannot use, such as a scale of 100.
@@ -59,4 +78,9 @@ struct EffectOptions: ParsableArguments {
       throw ValidationError("Invalid render option: \(problem).")
     }
   }
+}
+
+/// `--draw-order`'s names.
+enum DrawOrderName: String, ExpressibleByArgument, CaseIterable {
+  case logical, reverse, random
 }

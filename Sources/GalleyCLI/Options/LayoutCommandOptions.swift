@@ -267,6 +267,8 @@ struct LayoutCommandOptions: ParsableArguments {
 
   @OptionGroup var fontOptions: FontOptions
 
+  @OptionGroup(title: "Glyph typesetters") var glyphOptions: GlyphOptions
+
   @OptionGroup var inputOptions: InputOptions
 
   func validate() throws {
@@ -348,6 +350,7 @@ struct LayoutCommandOptions: ParsableArguments {
     options.hyphens = hyphens
     options.hyphenationLimits = hyphenateLimits
     options.hyphenatesEmergencyBreaks = emergencyHyphens
+    glyphOptions.apply(to: &options)
     return options
   }
 

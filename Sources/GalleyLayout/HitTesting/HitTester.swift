@@ -56,6 +56,9 @@ public struct HitTester: Sendable {
   }
 
   let lines: [LineBoxes]
+  /// The glyph boxes after their transforms, when the layout's glyphs have some: every query
+  /// first takes its point back through the transform of the glyph it is on.
+  let transformed: TransformedBoxes?
 
   /// Prepares hit-testing for a layout.
   ///
@@ -74,6 +77,7 @@ public struct HitTester: Sendable {
     }
     for position in lines.indices { lines[position].links.sort { $0.rect.x < $1.rect.x } }
     self.lines = lines
+    transformed = TransformedBoxes(layout)
   }
 
   /// Prepares hit-testing for a layout of `text`.
@@ -209,6 +213,7 @@ public struct HitTester: Sendable {
   ///   - tolerance: How far a point may be from a rectangle and still hit it, in points.
   /// - Returns: The link index, or `nil`.
   public func link(atX x: Double, y: Double, tolerance: Double = 0) -> Int? {
+    if let transformed { return transformed.link(x: x, y: y, tolerance: tolerance) }
     if let line = Self.lineIndex(in: lines, y: y), let hit = exactLink(in: lines[line], x: x, y: y)
     {
       return hit
@@ -244,6 +249,8 @@ public struct HitTester: Sendable {
   /// - Returns: The UTF-16 offset where the character starts, or `nil` outside the glyphs
   ///   (between lines, past a line's end, in a line's trailing spaces).
   public func characterIndex(atX x: Double, y: Double) -> Int? {
+    guard let point = untransformed(x, y) else { return nil }
+    let (x, y) = point
     guard let line = Self.lineIndex(in: lines, y: y) else { return nil }
     let boxes = lines[line].characters
     let low = boxes.partitioningIndex { $0.maxX > x }
@@ -265,6 +272,8 @@ public struct HitTester: Sendable {
   /// - Returns: `true` on the token's glyphs; `false` elsewhere, and for a layout that is not
   ///   truncated or was clipped (no token).
   public func isOnToken(atX x: Double, y: Double) -> Bool {
+    guard let point = untransformed(x, y) else { return false }
+    let (x, y) = point
     guard let line = Self.lineIndex(in: lines, y: y), let token = lines[line].token else {
       return false
     }
@@ -297,6 +306,13 @@ public struct HitTester: Sendable {
   ///   without glyphs, and `(0, downstream)` for a layout without lines.
   public func caretPosition(atX x: Double, y: Double) -> CaretPosition {
     guard !lines.isEmpty else { return CaretPosition(index: 0, affinity: .downstream) }
+    var (x, y) = (x, y)
+    if let transformed,
+      let point = transformed.untransformed(x: x, y: y)
+        ?? transformed.nearest(x: x, y: y)
+    {
+      (x, y) = (point.x, point.y)
+    }
     var line = min(Self.firstLine(in: lines, atOrBelow: y), lines.count - 1)
     // In the gap between two lines, the nearer one.
     if line > 0, y < lines[line].top, y - lines[line - 1].bottom < lines[line].top - y {
@@ -337,6 +353,13 @@ public struct HitTester: Sendable {
       if let done = fragment { rects.append(Self.rect(done, on: line)) }
     }
     return rects
+  }
+
+  /// A point taken back through the transform of the glyph it is on; the point itself when
+  /// the layout has no transforms, and `nil` when it has some and no glyph holds the point.
+  private func untransformed(_ x: Double, _ y: Double) -> (Double, Double)? {
+    guard let transformed else { return (x, y) }
+    return transformed.untransformed(x: x, y: y).map { ($0.x, $0.y) }
   }
 
   /// A fragment's rectangle, its line's height.

@@ -6,6 +6,7 @@ import GalleyStyle
 extension Layout {
   private enum CodingKeys: String, CodingKey {
     case schemaVersion, size, lines, links, decorations, backgrounds, truncation, scale
+    case inkBounds
   }
 
   /// Decodes a layout; without `truncation` nothing was truncated, and without `scale` it is 1.
@@ -22,10 +23,12 @@ extension Layout {
       decorations: try container.decode([Decoration].self, forKey: .decorations),
       backgrounds: try container.decode([Background].self, forKey: .backgrounds),
       truncation: try container.decodeIfPresent(Truncation.self, forKey: .truncation),
-      scale: try container.decodeIfPresent(Double.self, forKey: .scale) ?? 1)
+      scale: try container.decodeIfPresent(Double.self, forKey: .scale) ?? 1,
+      inkBounds: try container.decodeIfPresent(Rect.self, forKey: .inkBounds))
   }
 
-  /// Encodes the layout with every key, `truncation` as `null` when nothing was truncated.
+  /// Encodes the layout with every key, `truncation` as `null` when nothing was truncated,
+  /// and `inkBounds` only when the layout has them.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
@@ -39,6 +42,7 @@ extension Layout {
     try container.encode(backgrounds, forKey: .backgrounds)
     try container.encode(truncation, forKey: .truncation)
     try container.encode(scale, forKey: .scale)
+    try container.encodeIfPresent(inkBounds, forKey: .inkBounds)
   }
 }
 
@@ -110,7 +114,10 @@ extension Layout.GlyphRun {
   /// - Throws: The decoder's errors.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let glyphs = try container.decode([Layout.PositionedGlyph].self, forKey: .glyphs)
+    let coded = try container.decode([CodedGlyph].self, forKey: .glyphs)
+    let glyphs = coded.map(\.glyph)
+    let transforms =
+      coded.contains { $0.transform != nil } ? coded.map { $0.transform ?? .identity } : []
     let clusters = glyphs.map(\.cluster)
     let first = clusters.min() ?? 0
     let range = try container.decodeIfPresent([Int].self, forKey: .range)
@@ -126,7 +133,34 @@ extension Layout.GlyphRun {
       length: length, glyphs: glyphs,
       isToken: try container.decodeIfPresent(Bool.self, forKey: .isToken) ?? false,
       level: try container.decodeIfPresent(Int.self, forKey: .level) ?? 0,
-      isInserted: try container.decodeIfPresent(Bool.self, forKey: .isInserted) ?? false)
+      isInserted: try container.decodeIfPresent(Bool.self, forKey: .isInserted) ?? false,
+      transforms: transforms)
+  }
+
+  /// A glyph's object: the glyph's fields and its transform, absent for the identity.
+  private struct CodedGlyph: Codable {
+    var glyph: Layout.PositionedGlyph
+    var transform: Layout.GlyphTransform?
+
+    private enum CodingKeys: String, CodingKey { case transform }
+
+    init(glyph: Layout.PositionedGlyph, transform: Layout.GlyphTransform?) {
+      self.glyph = glyph
+      self.transform = transform
+    }
+
+    init(from decoder: any Decoder) throws {
+      glyph = try Layout.PositionedGlyph(from: decoder)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      transform = try container.decodeIfPresent(Layout.GlyphTransform.self, forKey: .transform)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      try glyph.encode(to: encoder)
+      guard let transform, !transform.isIdentity else { return }
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(transform, forKey: .transform)
+    }
   }
 
   /// Encodes the run, writing `null` for a run outside every link, `token` only for a run of
@@ -141,7 +175,13 @@ extension Layout.GlyphRun {
     try container.encode(link, forKey: .link)
     try container.encode(location, forKey: .location)
     try container.encode(length, forKey: .length)
-    try container.encode(glyphs, forKey: .glyphs)
+    if transforms.isEmpty {
+      try container.encode(glyphs, forKey: .glyphs)
+    } else {
+      try container.encode(
+        glyphs.indices.map { CodedGlyph(glyph: glyphs[$0], transform: transform(at: $0)) },
+        forKey: .glyphs)
+    }
     try container.encode(level, forKey: .level)
     try container.encode([location, length], forKey: .range)
     if isToken { try container.encode(true, forKey: .isToken) }
@@ -152,7 +192,7 @@ extension Layout.GlyphRun {
 extension Layout.FontReference {
   private enum CodingKeys: String, CodingKey {
     case file, index, family, style, size, synthesizedItalic, synthesizedBold, features
-    case variations, instance
+    case variations, instance, horizontalScale
   }
 
   /// An axis tag as a coding key, for the `variations` object.
@@ -201,6 +241,7 @@ extension Layout.FontReference {
       synthesizedBold: try container.decode(Bool.self, forKey: .synthesizedBold),
       features: features, variations: variations,
       instance: try container.decodeIfPresent(String.self, forKey: .instance))
+    horizontalScale = try container.decodeIfPresent(Double.self, forKey: .horizontalScale) ?? 1
   }
 
   /// Encodes the font reference, with `features`, `variations` and `instance` only when it has
@@ -225,5 +266,6 @@ extension Layout.FontReference {
       }
     }
     try container.encodeIfPresent(instance, forKey: .instance)
+    if horizontalScale != 1 { try container.encode(horizontalScale, forKey: .horizontalScale) }
   }
 }

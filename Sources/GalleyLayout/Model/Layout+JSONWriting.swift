@@ -26,6 +26,7 @@ extension Layout {
       writer.beginObject()
       writer.key("color")
       writer.write(background.color.hexString)
+      try Self.writeQuad(background.quad, into: &writer)
       writer.key("rect")
       try background.rect.writeJSON(into: &writer)
       writer.endObject()
@@ -40,6 +41,7 @@ extension Layout {
       writer.write(decoration.color.hexString)
       writer.key("kind")
       writer.write(decoration.kind.rawValue)
+      try Self.writeQuad(decoration.quad, into: &writer)
       writer.key("rect")
       try decoration.rect.writeJSON(into: &writer)
       writer.endObject()
@@ -48,6 +50,10 @@ extension Layout {
     if let image {
       writer.key("image")
       try image.writeJSON(into: &writer)
+    }
+    if let inkBounds {
+      writer.key("inkBounds")
+      try inkBounds.writeJSON(into: &writer)
     }
     writer.key("lines")
     try writer.writeArray(lines)
@@ -67,6 +73,16 @@ extension Layout {
     writer.key("truncation")
     if let truncation { truncation.writeJSON(into: &writer) } else { writer.writeNull() }
     writer.endObject()
+  }
+
+  /// Writes `"quad"` for a decoration or background piece that has one, and nothing
+  /// otherwise.
+  private static func writeQuad(
+    _ quad: Quad?, into writer: inout JSONWriter
+  ) throws(JSONWriter.NonFiniteNumber) {
+    guard let quad else { return }
+    writer.key("quad")
+    try quad.writeJSON(into: &writer)
   }
 }
 
@@ -152,7 +168,7 @@ extension Layout.GlyphRun: JSONWritable {
     try font.writeJSON(into: &writer)
     writer.key("glyphs")
     writer.beginArray()
-    for glyph in glyphs {
+    for (index, glyph) in glyphs.enumerated() {
       writer.element()
       writer.beginObject()
       writer.key("advance")
@@ -161,6 +177,10 @@ extension Layout.GlyphRun: JSONWritable {
       writer.write(glyph.cluster)
       writer.key("id")
       writer.write(glyph.id)
+      if index < transforms.count, !transforms[index].isIdentity {
+        writer.key("transform")
+        try transforms[index].writeJSON(into: &writer)
+      }
       writer.key("x")
       try writer.write(glyph.x)
       writer.key("y")
@@ -205,6 +225,10 @@ extension Layout.FontReference: JSONWritable {
     }
     writer.key("file")
     writer.write(file)
+    if horizontalScale != 1 {
+      writer.key("horizontalScale")
+      try writer.write(horizontalScale)
+    }
     writer.key("index")
     writer.write(index)
     if let instance {
@@ -247,6 +271,10 @@ extension Layout.LinkRegion: JSONWritable {
     writer.write(length)
     writer.key("location")
     writer.write(location)
+    if !quads.isEmpty {
+      writer.key("quads")
+      try writer.writeArray(quads)
+    }
     writer.key("rects")
     try writer.writeArray(rects)
     writer.key("target")
@@ -273,5 +301,48 @@ extension Layout.Rect: JSONWritable {
     writer.key("y")
     try writer.write(y)
     writer.endObject()
+  }
+}
+
+/// A glyph's transform as the layout document holds it.
+extension Layout.GlyphTransform: JSONWritable {
+  /// Writes the transform's five numbers.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginObject()
+    writer.key("dx")
+    try writer.write(dx)
+    writer.key("dy")
+    try writer.write(dy)
+    writer.key("rotation")
+    try writer.write(rotation)
+    writer.key("scaleX")
+    try writer.write(scaleX)
+    writer.key("scaleY")
+    try writer.write(scaleY)
+    writer.endObject()
+  }
+}
+
+/// A quadrilateral as the layout document holds it: a list of four points.
+extension Layout.Quad: JSONWritable {
+  /// Writes the four corners as `{"x", "y"}` objects, top left first.
+  ///
+  /// - Parameter writer: The writer to append to.
+  /// - Throws: ``JSONWriter/NonFiniteNumber``.
+  package func writeJSON(into writer: inout JSONWriter) throws(JSONWriter.NonFiniteNumber) {
+    writer.beginArray()
+    for point in corners {
+      writer.element()
+      writer.beginObject()
+      writer.key("x")
+      try writer.write(point.x)
+      writer.key("y")
+      try writer.write(point.y)
+      writer.endObject()
+    }
+    writer.endArray()
   }
 }

@@ -25,6 +25,12 @@ public struct Layout: Hashable, Sendable, Codable {
   /// The factor autoshrink multiplied every size and spacing by: 1 when the text was laid out
   /// at its own size (see ``LayoutOptions/minimumScaleFactor``).
   public var scale: Double = 1
+  /// The union of the glyphs' ink boxes after their transforms, and of the decorations, when
+  /// a glyph typesetter or a glyph scale placed the glyphs (JSON `"inkBounds"`, absent
+  /// otherwise); see <doc:LayoutRules#Glyph-typesetters>.
+  ///
+  /// The ink boxes are the fonts' glyph extents; `nil` too when nothing is inked.
+  public var inkBounds: Rect?
 
   /// Creates a layout.
   ///
@@ -37,11 +43,13 @@ public struct Layout: Hashable, Sendable, Codable {
   ///   - backgrounds: Background boxes.
   ///   - truncation: The source range the truncation token stands for, or `nil`.
   ///   - scale: The autoshrink factor.
+  ///   - inkBounds: The transformed glyphs' ink, or `nil`.
   public init(
     schemaVersion: Int = 1, size: Size, lines: [Line], links: [LinkRegion],
     decorations: [Decoration], backgrounds: [Background], truncation: Truncation? = nil,
-    scale: Double = 1
+    scale: Double = 1, inkBounds: Rect? = nil
   ) {
+    self.inkBounds = inkBounds
     self.schemaVersion = schemaVersion
     self.size = size
     self.lines = lines
@@ -271,6 +279,11 @@ public struct Layout: Hashable, Sendable, Codable {
     /// decrease from left to right). 0 for text without right-to-left characters in a
     /// left-to-right paragraph.
     public var level: Int
+    /// The glyphs' transforms, one per glyph in the order of ``glyphs``, or empty when every
+    /// glyph is where the line put it (see ``GlyphTransform`` and ``transform(at:)``).
+    ///
+    /// JSON: each glyph's object holds its `"transform"` unless it is the identity.
+    public var transforms: [GlyphTransform]
 
     /// Whether the run reads right to left (its ``level`` is odd).
     public var isRightToLeft: Bool { level & 1 == 1 }
@@ -287,11 +300,13 @@ public struct Layout: Hashable, Sendable, Codable {
     ///   - isToken: Whether the run draws the truncation token.
     ///   - level: Its bidi embedding level.
     ///   - isInserted: Whether the run draws a hyphen that is not in the text.
+    ///   - transforms: One transform per glyph, or empty for none.
     public init(
       font: FontReference, color: TextColor, link: Int? = nil, location: Int = 0,
       length: Int = 0, glyphs: [PositionedGlyph], isToken: Bool = false, level: Int = 0,
-      isInserted: Bool = false
+      isInserted: Bool = false, transforms: [GlyphTransform] = []
     ) {
+      self.transforms = transforms
       self.level = level
       self.isInserted = isInserted
       self.isToken = isToken
@@ -320,6 +335,11 @@ public struct Layout: Hashable, Sendable, Codable {
     public var synthesizedItalic: Bool
     /// Whether the renderer must embolden the glyphs.
     public var synthesizedBold: Bool
+    /// How much wider than their font draws them the glyphs are drawn (1 for as wide).
+    ///
+    /// A glyph scale's width over its height (``LayoutOptions/glyphScale``); the advances in
+    /// the layout are already that much wider. JSON: `"horizontalScale"`, absent when 1.
+    public var horizontalScale: Double = 1
     /// The features, coordinates and instance, boxed: `nil` for a static face shaped with
     /// its defaults, so such a run's font copies as cheaply as before they existed.
     private var typography: RunTypography?
@@ -423,6 +443,13 @@ public struct Layout: Hashable, Sendable, Codable {
     /// cluster's right edge (spaces hanging past a line's end are not included), line top to
     /// line bottom.
     public var rects: [Rect]
+    /// The link's glyph boxes after their glyphs' transforms, one per glyph box (or per run of
+    /// neighbouring boxes under one map), when its glyphs have transforms; empty otherwise.
+    ///
+    /// ``rects`` are then these quadrilaterals' bounding boxes, one each, and a tap hits the
+    /// link inside a quadrilateral (<doc:LayoutRules#Glyph-typesetters>). JSON: `"quads"`,
+    /// absent when empty.
+    public var quads: [Quad] = []
     /// Whether the link is in the truncation token (`"token": true` in JSON, absent
     /// otherwise); its ``location`` and ``length`` are then those of ``Layout/truncation``.
     ///
@@ -451,7 +478,7 @@ public struct Layout: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-      case index, location, length, target, rects
+      case index, location, length, target, rects, quads
       case isToken = "token"
     }
 
@@ -468,6 +495,7 @@ public struct Layout: Hashable, Sendable, Codable {
         target: try container.decodeIfPresent(String.self, forKey: .target),
         rects: try container.decode([Rect].self, forKey: .rects),
         isToken: try container.decodeIfPresent(Bool.self, forKey: .isToken) ?? false)
+      quads = try container.decodeIfPresent([Layout.Quad].self, forKey: .quads) ?? []
     }
 
     /// Encodes the link, writing `null` for a missing target as `galley format` does, and
@@ -482,6 +510,7 @@ public struct Layout: Hashable, Sendable, Codable {
       try container.encode(length, forKey: .length)
       try container.encode(target, forKey: .target)
       try container.encode(rects, forKey: .rects)
+      if !quads.isEmpty { try container.encode(quads, forKey: .quads) }
       if isToken { try container.encode(true, forKey: .isToken) }
     }
   }
@@ -490,8 +519,11 @@ public struct Layout: Hashable, Sendable, Codable {
   public struct Decoration: Hashable, Sendable, Codable {
     /// What the stroke is.
     public var kind: Kind
-    /// The stroke's rectangle.
+    /// The stroke's rectangle: the bounding box of ``quad`` when it has one.
     public var rect: Rect
+    /// The stroke's piece under one transformed glyph, after the glyph's transform, or `nil`
+    /// when the glyphs under it are not transformed (JSON `"quad"`, absent when `nil`).
+    public var quad: Quad?
     /// The color (`#RRGGBBAA` in JSON).
     public var color: TextColor
 
@@ -520,8 +552,11 @@ public struct Layout: Hashable, Sendable, Codable {
 
   /// A background color box behind part of a line.
   public struct Background: Hashable, Sendable, Codable {
-    /// The box.
+    /// The box: the bounding box of ``quad`` when it has one.
     public var rect: Rect
+    /// The box's piece behind one transformed glyph, after the glyph's transform, or `nil`
+    /// when the glyphs on it are not transformed (JSON `"quad"`, absent when `nil`).
+    public var quad: Quad?
     /// The color (`#RRGGBBAA` in JSON).
     public var color: TextColor
 

@@ -204,6 +204,18 @@ public struct LayoutOptions: Hashable, Sendable {
     case justify
   }
 
+  /// How much wider and taller glyphs are drawn, the lines making room for them: advances
+  /// grow with the width factor, line boxes with the height factor
+  /// (<doc:LayoutRules#Glyph-typesetters>); factors 0.1 to 10.
+  public var glyphScale = GlyphScale.none
+  /// How much wider glyphs are drawn, with room (1 for none, below 1 compresses them):
+  /// multiplies ``glyphScale``'s width factor; 0.1 to 10.
+  public var glyphExpansion = 1.0
+  /// The stages that place each glyph after the lines are stacked, in order
+  /// (<doc:LayoutRules#Glyph-typesetters>): empty (the default) leaves glyphs where the lines
+  /// put them.
+  public var glyphTypesetters: [AnyGlyphTypesetter] = []
+
   /// Describes the first invalid value, or returns `nil` when every value can be used.
   public var problem: String? {
     let limit = Self.maximumDimension
@@ -222,6 +234,6 @@ public struct LayoutOptions: Hashable, Sendable {
     }
     if !(1...1000).contains(fontWidth) { return "the font width must be 1 to 1000 percent" }
     return boxProblem ?? indentProblem ?? spacingProblem ?? tabStopsProblem ?? fittingProblem
-      ?? hyphenationLimits.problem
+      ?? hyphenationLimits.problem ?? glyphProblem
   }
 }

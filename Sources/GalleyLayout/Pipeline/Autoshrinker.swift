@@ -17,10 +17,13 @@ struct Autoshrinker {
   let options: LayoutOptions
   /// The smallest scale allowed, below 1.
   let minimum: Double
+  /// The glyph placement after the layout is finished, or `nil`; with typesetters, a scale
+  /// fits only when the transformed ink does too.
+  var placer: GlyphPlacer? = nil
 
   /// The laid-out text at the largest scale that fits, or truncated at the minimum.
   func layout() throws(LayoutError) -> Layout {
-    if let fitting = try probe(1) { return finish(fitting, scale: 1) }
+    if let fitting = try probe(1) { return try finish(fitting, scale: 1) }
     let scales = candidates
     // Invariant: scales[low] fits (or low is -1), scales[high] does not (or high is the end,
     // scale 1, which did not).
@@ -34,9 +37,10 @@ struct Autoshrinker {
         high = middle
       }
     }
-    if let best { return finish(best, scale: scales[low]) }
+    if let best { return try finish(best, scale: scales[low]) }
     return try engine.boxLayout(
-      text.scaled(by: minimum), options: options.scaled(by: minimum), scale: minimum)
+      text.scaled(by: minimum), options: options.scaled(by: minimum), scale: minimum,
+      placer: placer)
   }
 
   /// The minimum and every hundredth above it, below 1, increasing.
@@ -51,10 +55,15 @@ struct Autoshrinker {
     let truncator = Truncator(
       engine: engine, text: text.scaled(by: scale), options: options.scaled(by: scale))
     let window = try truncator.window()
-    return window.fits && !window.splitsWord ? window.assembled : nil
+    guard window.fits, !window.splitsWord else { return nil }
+    if let placer, placer.hasTypesetters {
+      let placed = try finish(window.assembled, scale: scale)
+      guard placer.inkFits(placed) else { return nil }
+    }
+    return window.assembled
   }
 
-  private func finish(_ assembled: AssembledText, scale: Double) -> Layout {
-    engine.finish(assembled, options: options.scaled(by: scale), scale: scale)
+  private func finish(_ assembled: AssembledText, scale: Double) throws(LayoutError) -> Layout {
+    try engine.finish(assembled, options: options.scaled(by: scale), scale: scale, placer: placer)
   }
 }

@@ -24,6 +24,8 @@ struct Truncator {
   let engine: LayoutEngine
   let text: FormattedText
   let options: LayoutOptions
+  /// The glyph placement after the layout is finished, or `nil`.
+  var placer: GlyphPlacer? = nil
 
   /// The window of step 1: the first lines of the text and how many the box shows.
   struct Window {
@@ -45,7 +47,10 @@ struct Truncator {
   /// - Throws: ``LayoutError`` from a stage or the token's markup.
   func layout(scale: Double) throws(LayoutError) -> Layout {
     let window = try window()
-    if window.fits { return engine.finish(window.assembled, options: options, scale: scale) }
+    if window.fits {
+      return try engine.finish(
+        window.assembled, options: options, scale: scale, placer: placer)
+    }
     return try truncate(window, scale: scale)
   }
 
@@ -114,7 +119,8 @@ struct Truncator {
       clipped.lines[lastIndex].text.reason = .truncated
       let hidden = last.utf8Range.upperBound..<text.string.utf8.count
       let map = TruncationMap(text: text, cut: hidden, tokenLength: 0)
-      return map.apply(to: engine.finish(clipped, options: options, scale: scale))
+      return try engine.finish(
+        clipped, options: options, scale: scale, map: map, placer: placer)
     }
     var cutter = try LineCutter(truncator: self, window: window)
     var cut = try cutter.cut()
@@ -134,7 +140,7 @@ struct Truncator {
           token, window: window, cut: cut, available: cutter.available)
       }
       let map = TruncationMap(text: text, cut: cut, tokenLength: token.string.utf16.count)
-      return map.apply(to: engine.finish(shown, options: options, scale: scale))
+      return try engine.finish(shown, options: options, scale: scale, map: map, placer: placer)
     }
   }
 

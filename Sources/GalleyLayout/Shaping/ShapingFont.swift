@@ -94,5 +94,23 @@ final class ShapingFont: @unchecked Sendable {
     }
   }
 
+  /// A glyph's ink box relative to its origin (y down), in points, or `nil` for a glyph
+  /// without ink (`hb_font_get_glyph_extents`).
+  ///
+  /// - Parameter glyph: The glyph id.
+  /// - Returns: The box: left, top (negative above the baseline), width and height.
+  func inkBox(of glyph: UInt32) -> (x: Double, y: Double, width: Double, height: Double)? {
+    var extents = hb_glyph_extents_t()
+    guard hb_font_get_glyph_extents(handle, glyph, &extents) != 0,
+      extents.width != 0, extents.height != 0
+    else { return nil }
+    // HarfBuzz's y grows upwards and its height is negative for a box that goes down.
+    let left = Double(min(extents.x_bearing, extents.x_bearing + extents.width)) / 64
+    let right = Double(max(extents.x_bearing, extents.x_bearing + extents.width)) / 64
+    let top = Double(max(extents.y_bearing, extents.y_bearing + extents.height)) / 64
+    let bottom = Double(min(extents.y_bearing, extents.y_bearing + extents.height)) / 64
+    return (left, -top, right - left, top - bottom)
+  }
+
   deinit { hb_font_destroy(handle) }
 }

@@ -44,6 +44,25 @@ final class CairoContext {
     return try body()
   }
 
+  /// Runs `body` with user space moved by an affine map (`cairo_transform`), then puts the
+  /// matrix back; paths added meanwhile keep the map (cairo stores them in device space).
+  func withTransform(_ map: Layout.AffineTransform, _ body: () -> Void) {
+    cairo_save(handle)
+    defer { cairo_restore(handle) }
+    var matrix = cairo_matrix_t(xx: map.a, yx: map.b, xy: map.c, yy: map.d, x0: map.tx, y0: map.ty)
+    cairo_transform(handle, &matrix)
+    body()
+  }
+
+  /// Adds a closed quadrilateral to the path.
+  func addQuad(_ quad: Layout.Quad) {
+    cairo_move_to(handle, quad.topLeft.x, quad.topLeft.y)
+    cairo_line_to(handle, quad.topRight.x, quad.topRight.y)
+    cairo_line_to(handle, quad.bottomRight.x, quad.bottomRight.y)
+    cairo_line_to(handle, quad.bottomLeft.x, quad.bottomLeft.y)
+    cairo_close_path(handle)
+  }
+
   /// Sets the matrix back to the identity: user units are device units
   /// (`cairo_identity_matrix`).
   func resetMatrix() { cairo_identity_matrix(handle) }

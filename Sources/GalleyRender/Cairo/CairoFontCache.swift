@@ -24,6 +24,8 @@ final class CairoFontCache: Sendable {
     var face: FaceKey
     var italic: Bool
     var size: Double
+    /// How much wider than the font the glyphs are drawn.
+    var horizontalScale: Double
     var deviceScale: Double
   }
 
@@ -48,7 +50,8 @@ final class CairoFontCache: Sendable {
       face: FaceKey(
         file: reference.file, index: reference.index, bold: reference.synthesizedBold,
         coordinates: reference.variations),
-      italic: reference.synthesizedItalic, size: reference.size, deviceScale: deviceScale)
+      italic: reference.synthesizedItalic, size: reference.size,
+      horizontalScale: reference.horizontalScale, deviceScale: deviceScale)
     let found = state.withLock { state -> CairoScaledFont? in
       if let last = state.last, last.key == key { return last.font }
       if let font = state.fonts[key] {
@@ -66,7 +69,8 @@ final class CairoFontCache: Sendable {
       }
       guard
         let font = Self.makeFont(
-          face, size: key.size, slanted: key.italic, deviceScale: deviceScale)
+          face, size: key.size, horizontalScale: key.horizontalScale, slanted: key.italic,
+          deviceScale: deviceScale)
       else {
         return nil
       }
@@ -92,13 +96,14 @@ final class CairoFontCache: Sendable {
   /// A scaled font with the layout's geometry: no hinting of outlines or metrics, so glyphs
   /// are drawn exactly where the layout put them, in grayscale anti-aliasing.
   private static func makeFont(
-    _ face: CairoFontFace, size: Double, slanted: Bool, deviceScale: Double
+    _ face: CairoFontFace, size: Double, horizontalScale: Double, slanted: Bool,
+    deviceScale: Double
   ) -> CairoScaledFont? {
     // The matrix stays upright even for a synthesized oblique: cairo 1.16 measures a sheared
     // font correctly but draws its outlines upright once the face has been used upright, so
     // the slant is applied to the glyphs' paths instead (`CairoContext.appendGlyphPaths`).
     var fontMatrix = cairo_matrix_t()
-    cairo_matrix_init_scale(&fontMatrix, size, size)
+    cairo_matrix_init_scale(&fontMatrix, size * horizontalScale, size)
     var deviceMatrix = cairo_matrix_t()
     cairo_matrix_init_scale(&deviceMatrix, deviceScale, deviceScale)
     guard let options = cairo_font_options_create() else { return nil }

@@ -40,6 +40,19 @@ public struct RenderOptions: Hashable, Sendable {
   /// Draws line boxes, baselines, link rectangles and glyph boxes over the text, to show what
   /// a tap hits.
   public var annotates: Bool
+  /// The order glyphs are drawn in, which shows where transformed glyphs overlap
+  /// (DHSGlyphText's glyph rendering order): text order unless told otherwise.
+  public var drawOrder = DrawOrder.logical
+
+  /// The order glyphs are drawn in (`galley render --draw-order`).
+  public enum DrawOrder: Hashable, Sendable {
+    /// In text order: a glyph of a later character over one of an earlier one.
+    case logical
+    /// In reverse text order: the first character's glyph on top.
+    case reverse
+    /// In an order shuffled with a seed: the same seed, the same order, on every run.
+    case random(seed: UInt64)
+  }
 
   /// The largest image side, in pixels, including oversampling.
   public static let maximumSide = 16_384

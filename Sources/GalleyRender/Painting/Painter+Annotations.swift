@@ -9,9 +9,11 @@ extension Painter {
       context.setLineWidth(hairline)
       context.setSource(red: 1, green: 0.55, blue: 0, alpha: 0.7)
       for run in scene.runs {
-        for glyph in run.glyphs {
-          guard let ink = run.font.inkRect(of: glyph) else { continue }
-          context.addRectangle(ink)
+        forEachPlacement(context, of: run) { glyphs in
+          for glyph in glyphs {
+            guard let ink = run.font.inkRect(of: glyph) else { continue }
+            context.addRectangle(ink)
+          }
         }
       }
       context.stroke()
@@ -28,8 +30,8 @@ extension Painter {
         context.stroke()
       }
       for link in layout.links {
-        for rect in link.rects {
-          context.addRectangle(rect)
+        for quad in link.quads.isEmpty ? link.rects.map(Layout.Quad.init) : link.quads {
+          context.addQuad(quad)
           context.setSource(red: 1, green: 0, blue: 0, alpha: 0.15)
           context.fillKeepingPath()
           context.setSource(red: 0.9, green: 0, blue: 0, alpha: 0.9)

@@ -22,7 +22,7 @@ extension Painter {
       }
       for run in scene.runs where run.font.isColor {
         context.setSource(run.color)
-        show(context, run.glyphs, font: run.font)
+        show(context, run: run)
       }
       return
     }
@@ -33,10 +33,10 @@ extension Painter {
         } else {
           context.setSource(run.color)
         }
-        if let text = run.text, !run.font.isSlanted || run.font.isColor {
+        if let text = run.text, run.matrices.isEmpty, !run.font.isSlanted || run.font.isColor {
           context.showGlyphs(run.glyphs, text: text, font: run.font)
         } else {
-          show(context, run.glyphs, font: run.font)
+          show(context, run: run)
         }
       }
     } else {
@@ -55,7 +55,7 @@ extension Painter {
       let color = boxes[index].color
       context.newPath()
       while index < boxes.endIndex, gradient != nil || boxes[index].color == color {
-        context.addRectangle(boxes[index].rect)
+        add(context, box: boxes[index])
         index += 1
       }
       if let gradient { context.setSource(gradient) } else { context.setSource(color) }
@@ -63,44 +63,62 @@ extension Painter {
     }
   }
 
-  /// Draws runs' glyphs on an image, each run in its color: outline glyphs from cached masks
-  /// at quarter-pixel positions, composited by pixman; color glyphs, and glyphs too large to
-  /// cache, through cairo.
+  /// Draws runs' glyphs on an image, each run in its color and in order: outline glyphs from
+  /// cached masks at quarter-pixel positions, composited by pixman; color glyphs, transformed
+  /// glyphs and glyphs too large to cache, through cairo.
+  ///
+  /// Each stretch of runs that masks can draw is composited in one pass; a run that needs
+  /// cairo is drawn where it is in the order, so a drawing order holds between the two.
   func drawGlyphs(
     of runs: [Scene.Run], on surface: CairoSurface, _ context: CairoContext,
     color: (Scene.Run) -> TextColor
   ) throws(RenderError) {
-    var throughCairo: [Scene.Run] = []
-    if let masks {
-      try drawMasks(of: runs, with: masks, on: surface, color: color, leavingOver: &throughCairo)
-    } else {
-      throughCairo = runs
+    guard let masks else {
+      for run in runs { drawThroughCairo(run, context, color: color(run)) }
+      return
     }
-    for run in throughCairo {
-      context.setSource(color(run))
-      if run.font.isColor {
-        show(context, run.glyphs, font: run.font)
-      } else {
-        context.newPath()
-        context.appendGlyphPaths(run.glyphs, font: run.font)
-        context.fill()
+    var start = runs.startIndex
+    while start < runs.endIndex {
+      var end = start
+      while end < runs.endIndex, runs[end].matrices.isEmpty, GlyphMaskCache.caches(runs[end].font) {
+        end += 1
       }
+      if end > start {
+        var leftOver: [Scene.Run] = []
+        try drawMasks(
+          of: runs[start..<end], with: masks, on: surface, color: color, leavingOver: &leftOver)
+        for run in leftOver { drawThroughCairo(run, context, color: color(run)) }
+      }
+      if end < runs.endIndex {
+        drawThroughCairo(runs[end], context, color: color(runs[end]))
+        end += 1
+      }
+      start = end
     }
   }
 
-  /// Composites the glyphs of `runs` from cached masks; the runs, or parts of runs, that masks
-  /// cannot draw (color glyphs, glyphs too large to cache) are added to `throughCairo`.
+  /// Draws a run through cairo in a color: color glyphs shown, others filled from their
+  /// outlines (each under its map).
+  private func drawThroughCairo(_ run: Scene.Run, _ context: CairoContext, color: TextColor) {
+    context.setSource(color)
+    if run.font.isColor {
+      show(context, run: run)
+    } else {
+      context.newPath()
+      appendPaths(context, of: run)
+      context.fill()
+    }
+  }
+
+  /// Composites the glyphs of `runs` from cached masks; the parts of runs that masks cannot
+  /// draw (glyphs too large to cache) are added to `throughCairo`.
   private func drawMasks(
-    of runs: [Scene.Run], with masks: GlyphMasks, on surface: CairoSurface,
+    of runs: ArraySlice<Scene.Run>, with masks: GlyphMasks, on surface: CairoSurface,
     color: (Scene.Run) -> TextColor, leavingOver throughCairo: inout [Scene.Run]
   ) throws(RenderError) {
     try PixmanImage.drawing(on: surface) { target throws(RenderError) in
       try masks.withCache { cache throws(RenderError) in
         for run in runs {
-          guard GlyphMaskCache.caches(run.font) else {
-            throughCairo.append(run)
-            continue
-          }
           let leftOver = cache.composite(
             run.glyphs, font: run.font, scale: canvas.deviceScale,
             originX: canvas.geometry.originX, originY: canvas.geometry.originY,

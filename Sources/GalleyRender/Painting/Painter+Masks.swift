@@ -63,12 +63,12 @@ extension Painter {
       context.setSource(.black)
     }
     if isVector {
-      for run in runs { show(context, run.glyphs, font: run.font) }
+      for run in runs { show(context, run: run) }
     } else {
       try drawGlyphs(of: runs, on: mask.surface, context, color: { _ in .black })
     }
     context.setSource(.black)
-    for box in scene.decorations { context.addRectangle(box.rect) }
+    for box in scene.decorations { add(context, box: box) }
     context.fill()
     try context.check()
     mask.pixelsPerPoint = scale
@@ -82,7 +82,7 @@ extension Painter {
     transform(context, deviceScale: canvas.deviceScale)
     context.setSource(.black)
     for run in scene.runs where run.font.isColor {
-      show(context, run.glyphs, font: run.font)
+      show(context, run: run)
     }
     try context.check()
   }

@@ -32,33 +32,42 @@ extension Painter {
   func fillStrokingEachGlyph(_ context: CairoContext) {
     let gradient = options.gradient.map { CairoPattern(gradient: $0, over: scene.textBounds) }
     for run in scene.runs {
-      for glyph in run.glyphs {
-        let single = CollectionOfOne(glyph)
-        if !run.font.isColor {
-          context.newPath()
-          context.appendGlyphPaths(single, font: run.font)
-          strokeCurrentPath(context)
-        }
-        if let gradient, !run.font.isColor {
-          context.setSource(gradient)
-        } else {
-          context.setSource(run.color)
-        }
-        if isVector || run.font.isColor {
-          show(context, single, font: run.font)
-        } else {
-          // Filled from its outline at its exact position, like the stroke under it.
-          context.newPath()
-          context.appendGlyphPaths(single, font: run.font)
-          context.fill()
+      forEachPlacement(context, of: run) { glyphs in
+        for glyph in glyphs {
+          fillStroking(glyph, of: run, context, gradient: gradient)
         }
       }
     }
     for box in scene.decorations {
-      context.addRectangle(box.rect)
+      add(context, box: box)
       strokeCurrentPath(context)
       if let gradient { context.setSource(gradient) } else { context.setSource(box.color) }
-      context.addRectangle(box.rect)
+      add(context, box: box)
+      context.fill()
+    }
+  }
+
+  /// One glyph's outline, then its fill, in the context's current matrix.
+  private func fillStroking(
+    _ glyph: SceneGlyph, of run: Scene.Run, _ context: CairoContext, gradient: CairoPattern?
+  ) {
+    let single = CollectionOfOne(glyph)
+    if !run.font.isColor {
+      context.newPath()
+      context.appendGlyphPaths(single, font: run.font)
+      strokeCurrentPath(context)
+    }
+    if let gradient, !run.font.isColor {
+      context.setSource(gradient)
+    } else {
+      context.setSource(run.color)
+    }
+    if isVector || run.font.isColor {
+      show(context, single, font: run.font)
+    } else {
+      // Filled from its outline at its exact position, like the stroke under it.
+      context.newPath()
+      context.appendGlyphPaths(single, font: run.font)
       context.fill()
     }
   }
@@ -68,10 +77,10 @@ extension Painter {
   func stroke(_ context: CairoContext, glyphsOf runs: [Scene.Run], includeDecorations: Bool) {
     context.newPath()
     for run in runs where !run.font.isColor {
-      context.appendGlyphPaths(run.glyphs, font: run.font)
+      appendPaths(context, of: run)
     }
     if includeDecorations {
-      for box in scene.decorations { context.addRectangle(box.rect) }
+      for box in scene.decorations { add(context, box: box) }
     }
     strokeCurrentPath(context)
   }
@@ -95,7 +104,8 @@ extension Painter {
     let scale = canvas.deviceScale
     mask.pixelsPerPoint = scale
     var placed: [(stroke: GlyphStroke, x: Int, y: Int)] = []
-    for run in scene.runs where !run.font.isColor {
+    // Cached strokes are upright: transformed runs are stroked through cairo below.
+    for run in scene.runs where !run.font.isColor && run.matrices.isEmpty {
       for glyph in run.glyphs {
         // The same grid position as the glyph's mask, so the fill sits in the middle of its
         // stroke.
@@ -111,10 +121,12 @@ extension Painter {
       }
     }
     mask.formUnion(placed)
-    if !scene.decorations.isEmpty {
+    let transformed = scene.runs.filter { !$0.font.isColor && !$0.matrices.isEmpty }
+    if !scene.decorations.isEmpty || !transformed.isEmpty {
       let context = CairoContext(mask.surface)
       transform(context, deviceScale: scale)
-      for box in scene.decorations { context.addRectangle(box.rect) }
+      for run in transformed { appendPaths(context, of: run) }
+      for box in scene.decorations { add(context, box: box) }
       context.setSource(.black)
       context.setOutlineStroke(outline)
       context.stroke()

@@ -15,6 +15,9 @@ struct Scene {
     var glyphs: [SceneGlyph]
     /// The characters the glyphs draw, for a PDF's text; `nil` elsewhere.
     var text: RunText?
+    /// Each glyph's map from where its font draws it to where it goes (layout points), or
+    /// empty when no glyph of the run is transformed.
+    var matrices: [Layout.AffineTransform] = []
   }
 
   /// A run's text and which glyphs draw which characters (cairo's text clusters).
@@ -35,6 +38,8 @@ struct Scene {
   struct Box {
     var rect: Layout.Rect
     var color: TextColor
+    /// The piece of a decoration or background that follows a transformed glyph, or `nil`.
+    var quad: Layout.Quad?
   }
 
   /// One run per scaled font and color (see ``SceneBuilder``).
@@ -61,26 +66,37 @@ struct Scene {
   ///     text is copied and read aloud in drawing order) rather than one per font and color.
   ///   - source: The layout's text, so that runs carry the characters they draw (PDF), or
   ///     `nil`.
+  ///   - drawOrder: The order glyphs are drawn in: with transforms, or any order but
+  ///     ``RenderOptions/DrawOrder/logical``, one glyph after another in that order (a PDF's
+  ///     runs then carry no text).
   /// - Throws: ``RenderError`` when a font cannot be opened or a value is not finite.
   init(
     layout: Layout, fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
-    keepsReadingOrder: Bool = false, source: SourceText? = nil
+    keepsReadingOrder: Bool = false, source: SourceText? = nil,
+    drawOrder: RenderOptions.DrawOrder = .logical
   ) throws(RenderError) {
-    var builder = SceneBuilder(
-      fonts: fonts, deviceScale: deviceScale, linkColor: linkColor,
-      keepsReadingOrder: keepsReadingOrder, source: source)
+    let isTransformed = layout.lines.contains { $0.runs.contains { !$0.transforms.isEmpty } }
+    let ordered = isTransformed || drawOrder != .logical
+    var builder =
+      ordered
+      ? SceneBuilder(ordering: fonts, deviceScale: deviceScale, linkColor: linkColor)
+      : SceneBuilder(
+        fonts: fonts, deviceScale: deviceScale, linkColor: linkColor,
+        keepsReadingOrder: keepsReadingOrder, source: source)
     for (lineNumber, line) in layout.lines.enumerated() {
       try builder.add(line, isEdgeLine: lineNumber == 0 || lineNumber == layout.lines.count - 1)
     }
     for decoration in layout.decorations {
       decorations.append(
-        try builder.box(decoration.rect, color: decoration.color, kind: "decoration"))
+        try builder.box(
+          decoration.rect, quad: decoration.quad, color: decoration.color, kind: "decoration"))
     }
     for background in layout.backgrounds {
       backgrounds.append(
-        try builder.box(background.rect, color: background.color, kind: "background"))
+        try builder.box(
+          background.rect, quad: background.quad, color: background.color, kind: "background"))
     }
-    runs = builder.runs
+    runs = ordered ? builder.ordered(drawOrder) : builder.runs
     var ink = builder.ink
     for decoration in decorations {
       ink = ink.union(Bounds(decoration.rect))

@@ -27,6 +27,20 @@ struct SceneBuilder {
   private var groups: [GroupKey: Int] = [:]
   /// The run the last glyph went to.
   private var current: Int?
+  /// Every glyph, one by one, when the scene draws them in an order
+  /// (``ordered(_:)``): with transforms or a draw order; `nil` otherwise.
+  private var pieces: [Piece]?
+
+  /// One glyph for a drawing order: its run's font and color, its map, and its place in the
+  /// text and in the layout.
+  private struct Piece {
+    var reference: Layout.FontReference
+    var font: CairoScaledFont
+    var color: TextColor
+    var glyph: SceneGlyph
+    var matrix: Layout.AffineTransform?
+    var cluster: Int
+  }
 
   /// One run per scaled font and color, in the order they were met.
   private(set) var runs: [Scene.Run] = []
@@ -61,6 +75,17 @@ struct SceneBuilder {
     self.source = keepsReadingOrder ? source : nil
   }
 
+  /// A builder that keeps every glyph for ``ordered(_:)``.
+  ///
+  /// - Parameters:
+  ///   - fonts: Where scaled fonts come from.
+  ///   - deviceScale: Device pixels per point.
+  ///   - linkColor: The color of glyphs inside links, or `nil`.
+  init(ordering fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?) {
+    self.init(fonts: fonts, deviceScale: deviceScale, linkColor: linkColor)
+    pieces = []
+  }
+
   /// Adds a line's glyphs to the runs and its box to the line bounds.
   ///
   /// Ink can pass the layout box only above the first line, below the last, or at a line's
@@ -87,8 +112,15 @@ struct SceneBuilder {
     for runNumber in order where !line.runs[runNumber].glyphs.isEmpty {
       let run = line.runs[runNumber]
       let font = try font(for: run.font)
-      try add(run, font: font)
-      if isEdgeLine {
+      let matrices = try Self.matrices(of: run, on: line)
+      if pieces != nil {
+        try keep(run, font: font, matrices: matrices)
+      } else {
+        try add(run, font: font)
+      }
+      if !matrices.isEmpty {
+        measure(run.glyphs.lazy.map(SceneGlyph.init), font: font, matrices: matrices)
+      } else if isEdgeLine {
         measure(run.glyphs.lazy.map(SceneGlyph.init), font: font)
       } else {
         if runNumber == firstRun, let first = run.glyphs.first {
@@ -105,16 +137,20 @@ struct SceneBuilder {
   ///
   /// - Parameters:
   ///   - rect: The rectangle.
+  ///   - quad: The piece that follows a transformed glyph, or `nil`.
   ///   - color: Its color.
   ///   - kind: What it is, for the error message ("decoration" or "background").
   /// - Returns: The box.
   /// - Throws: ``RenderError/Kind/invalidLayout`` when the rectangle is not finite, too large
   ///   or negative.
-  func box(_ rect: Layout.Rect, color: TextColor, kind: String) throws(RenderError) -> Scene.Box {
-    guard Self.isSane(rect) else {
+  func box(
+    _ rect: Layout.Rect, quad: Layout.Quad? = nil, color: TextColor, kind: String
+  ) throws(RenderError) -> Scene.Box {
+    let corners = quad?.corners ?? []
+    guard Self.isSane(rect), corners.allSatisfy({ Self.isSane($0.x, $0.y) }) else {
       throw RenderError(.invalidLayout, "a \(kind) rectangle is not finite or is too large")
     }
-    return Scene.Box(rect: rect, color: color)
+    return Scene.Box(rect: rect, color: color, quad: quad)
   }
 
   /// Appends a layout run's glyphs to the runs of their font and color.
@@ -146,12 +182,115 @@ struct SceneBuilder {
     ink = ink.union(Bounds(rect))
   }
 
+  /// Adds transformed glyphs' ink to ``ink``: each glyph's box through its map.
+  private mutating func measure(
+    _ glyphs: some Collection<SceneGlyph>, font: CairoScaledFont,
+    matrices: [Layout.AffineTransform]
+  ) {
+    for (glyph, matrix) in zip(glyphs, matrices) {
+      guard let rect = font.inkRect(of: glyph) else { continue }
+      ink = ink.union(Bounds(matrix.apply(to: rect).bounds))
+    }
+  }
+
+  /// Each glyph's map, or empty for a run without transforms.
+  ///
+  /// - Throws: ``RenderError/Kind/invalidLayout`` for a transform that is not finite or too
+  ///   large, or whose map is.
+  private static func matrices(
+    of run: Layout.GlyphRun, on line: Layout.Line
+  ) throws(RenderError) -> [Layout.AffineTransform] {
+    guard !run.transforms.isEmpty else { return [] }
+    guard run.transforms.count == run.glyphs.count else {
+      throw RenderError(.invalidLayout, "a run has not one transform per glyph")
+    }
+    var matrices: [Layout.AffineTransform] = []
+    matrices.reserveCapacity(run.glyphs.count)
+    for (glyph, transform) in zip(run.glyphs, run.transforms) {
+      let matrix = line.matrix(of: glyph, transform: transform)
+      guard transform.isFinite, abs(transform.scaleX) <= 1000, abs(transform.scaleY) <= 1000,
+        isSane(matrix.tx, matrix.ty)
+      else {
+        throw RenderError(.invalidLayout, "a glyph transform is not finite or is too large")
+      }
+      matrices.append(matrix)
+    }
+    return matrices
+  }
+
+  /// Keeps a layout run's glyphs, one by one, for ``ordered(_:)``.
+  private mutating func keep(
+    _ run: Layout.GlyphRun, font: CairoScaledFont, matrices: [Layout.AffineTransform]
+  ) throws(RenderError) {
+    for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
+      throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
+    }
+    let color = run.link != nil ? linkColor ?? run.color : run.color
+    for (index, glyph) in run.glyphs.enumerated() {
+      pieces?.append(
+        Piece(
+          reference: run.font, font: font, color: color, glyph: SceneGlyph(glyph),
+          matrix: matrices.isEmpty ? nil : matrices[index], cluster: glyph.cluster))
+    }
+  }
+
+  /// The kept glyphs as runs in a drawing order: sorted, then neighbours of one font and
+  /// color joined.
+  ///
+  /// - Parameter order: Text order, its reverse, or a seeded shuffle (Fisher–Yates on
+  ///   SplitMix64).
+  /// - Returns: The runs, drawn first to last.
+  func ordered(_ order: RenderOptions.DrawOrder) -> [Scene.Run] {
+    var pieces = pieces ?? []
+    // Layout order breaks ties, so the sort is stable whatever its algorithm.
+    let indexed = pieces.indices.map { ($0, pieces[$0].cluster) }
+    switch order {
+    case .logical:
+      pieces = indexed.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { pieces[$0.0] }
+    case .reverse:
+      pieces = indexed.sorted { ($0.1, $0.0) > ($1.1, $1.0) }.map { pieces[$0.0] }
+    case .random(let seed):
+      var state = seed
+      for index in pieces.indices.reversed() where index > 0 {
+        let other = Int(Self.next(&state) % UInt64(index + 1))
+        pieces.swapAt(index, other)
+      }
+    }
+    var runs: [Scene.Run] = []
+    for piece in pieces {
+      if let last = runs.last, last.font === piece.font, last.color == piece.color,
+        last.matrices.isEmpty == (piece.matrix == nil)
+      {
+        runs[runs.count - 1].glyphs.append(piece.glyph)
+        if let matrix = piece.matrix { runs[runs.count - 1].matrices.append(matrix) }
+        continue
+      }
+      var run = Scene.Run(
+        reference: piece.reference, font: piece.font, color: piece.color, glyphs: [piece.glyph])
+      if let matrix = piece.matrix { run.matrices = [matrix] }
+      runs.append(run)
+    }
+    return runs
+  }
+
+  /// The next number of a SplitMix64 sequence.
+  private static func next(_ state: inout UInt64) -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
   /// The scaled font of a run's font reference.
   private mutating func font(for reference: Layout.FontReference) throws(RenderError)
     -> CairoScaledFont
   {
     guard reference.size > 0, reference.size <= 10_000 else {
       throw RenderError(.invalidLayout, "a run's font size is out of range")
+    }
+    guard reference.horizontalScale >= 0.001, reference.horizontalScale <= 1000 else {
+      throw RenderError(.invalidLayout, "a run's horizontal scale is out of range")
     }
     if let known = knownFonts.first(where: { $0.reference == reference }) { return known.font }
     let font = try fonts.font(for: reference, deviceScale: deviceScale)

@@ -1,0 +1,186 @@
+/// Glyph placement, the stage after line stacking: the glyph scale's room, the typesetters'
+/// transforms, the ink after them, and the decorations, backgrounds and link regions that
+/// follow the glyphs (<doc:LayoutRules#Glyph-typesetters>).
+///
+/// The stages before run with ``innerOptions``: the box shrunk by the glyph scale, so that
+/// mapping their layout back out by the scale (``scaled(_:)``) gives lines with the room the
+/// scaled glyphs need. Built only when the options place glyphs, so other layouts never pass
+/// here.
+struct GlyphPlacer {
+  /// The options as the user gave them.
+  let options: LayoutOptions
+  /// The width factor: the glyph scale's width times the expansion.
+  let scaleX: Double
+  /// The height factor.
+  let scaleY: Double
+
+  /// A placer for `options`, or `nil` when they place no glyph.
+  init?(_ options: LayoutOptions) {
+    guard options.placesGlyphs else { return nil }
+    self.options = options
+    scaleX = options.glyphScale.width * options.glyphExpansion
+    scaleY = options.glyphScale.height
+  }
+
+  /// Whether the typesetters give transforms (and so the ink can leave the lines' boxes).
+  var hasTypesetters: Bool { !options.glyphTypesetters.isEmpty }
+
+  /// The options the stages before placement run with: the same, in a box whose room inside
+  /// the insets is divided by the scale, with no placement.
+  var innerOptions: LayoutOptions {
+    var inner = options
+    inner.glyphScale = .none
+    inner.glyphExpansion = 1
+    inner.glyphTypesetters = []
+    let insets = options.insets
+    if let width = options.width {
+      inner.width = insets.left + insets.right + (width - insets.left - insets.right) / scaleX
+    }
+    if let height = options.height {
+      inner.height = insets.top + insets.bottom + (height - insets.top - insets.bottom) / scaleY
+    }
+    return inner
+  }
+
+  /// Places a layout's glyphs.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout the stages before made with ``innerOptions``.
+  ///   - fonts: Each line's runs' HarfBuzz fonts, for the glyphs' ink.
+  /// - Returns: The layout in the user's box, its glyphs transformed.
+  /// - Throws: ``LayoutError/Kind/invalidOptions`` when a typesetter gives a transform that is
+  ///   not finite or too large.
+  func place(_ layout: Layout, fonts: [[ShapingFont]]) throws(LayoutError) -> Layout {
+    var placed = scaled(layout)
+    let ink = inkBoxes(of: placed, fonts: fonts)
+    if hasTypesetters {
+      try transform(&placed, ink: ink)
+    }
+    let isTransformed = placed.lines.contains { $0.runs.contains { !$0.transforms.isEmpty } }
+    if isTransformed {
+      placed.decorations = placed.decorations.flatMap { decoration in
+        pieces(of: decoration.rect, in: placed).map { quad in
+          var piece = decoration
+          (piece.rect, piece.quad) = (quad.bounds, quad)
+          return piece
+        }
+      }
+      placed.backgrounds = placed.backgrounds.flatMap { background in
+        pieces(of: background.rect, in: placed).map { quad in
+          var piece = background
+          (piece.rect, piece.quad) = (quad.bounds, quad)
+          return piece
+        }
+      }
+      placed.links = placed.links.map { link in linkQuads(link, in: placed) }
+    }
+    placed.inkBounds = inkBounds(of: placed, ink: ink)
+    return placed
+  }
+
+  /// Runs the typesetters over every glyph, in order, and stores the transforms that are not
+  /// all the identity.
+  private func transform(_ layout: inout Layout, ink: [[[Layout.Rect?]]]) throws(LayoutError) {
+    var index = 0
+    for lineIndex in layout.lines.indices {
+      let line = layout.lines[lineIndex]
+      let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
+      for runIndex in line.runs.indices {
+        let run = line.runs[runIndex]
+        var transforms: [Layout.GlyphTransform] = []
+        transforms.reserveCapacity(run.glyphs.count)
+        for (glyphIndex, glyph) in run.glyphs.enumerated() {
+          var seen = TypesetGlyph(
+            index: index, lineIndex: lineIndex, lineBox: lineBox, baseline: line.baseline,
+            id: glyph.id, cluster: glyph.cluster, x: glyph.x, y: glyph.y, advance: glyph.advance,
+            box: line.box(of: glyph), inkBox: ink[lineIndex][runIndex][glyphIndex],
+            isRightToLeft: run.isRightToLeft, link: run.link, layoutSize: layout.size,
+            transform: .identity)
+          for typesetter in options.glyphTypesetters {
+            seen.transform = typesetter.transform(of: seen)
+          }
+          guard Self.isUsable(seen.transform) else {
+            throw LayoutError(
+              .invalidOptions,
+              "a glyph typesetter gave glyph \(index) a transform that is not finite or too large"
+            )
+          }
+          transforms.append(seen.transform)
+          index += 1
+        }
+        if transforms.contains(where: { !$0.isIdentity }) {
+          layout.lines[lineIndex].runs[runIndex].transforms = transforms
+        }
+      }
+    }
+  }
+
+  /// Whether a transform's offsets are within 10⁶ points and its scales within ±1000.
+  static func isUsable(_ transform: Layout.GlyphTransform) -> Bool {
+    transform.isFinite && abs(transform.dx) <= 1e6 && abs(transform.dy) <= 1e6
+      && abs(transform.scaleX) <= 1000 && abs(transform.scaleY) <= 1000
+      && abs(transform.rotation) <= 1e9
+  }
+
+  /// Each glyph's ink box in layout points (drawn at the glyph scale), untransformed; by line,
+  /// run and glyph.
+  private func inkBoxes(of layout: Layout, fonts: [[ShapingFont]]) -> [[[Layout.Rect?]]] {
+    zip(layout.lines, fonts).map { line, fonts in
+      zip(line.runs, fonts).map { run, font in
+        run.glyphs.map { glyph in
+          font.inkBox(of: glyph.id).map { box in
+            Layout.Rect(
+              x: glyph.x + box.x * scaleX, y: glyph.y + box.y * scaleY, width: box.width * scaleX,
+              height: box.height * scaleY)
+          }
+        }
+      }
+    }
+  }
+
+  /// The union of the glyphs' transformed ink and the decorations, or `nil` for no ink.
+  private func inkBounds(of layout: Layout, ink: [[[Layout.Rect?]]]) -> Layout.Rect? {
+    var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+    func add(_ rect: Layout.Rect) {
+      let old = bounds ?? (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
+      bounds = (
+        min(old.minX, rect.x), min(old.minY, rect.y), max(old.maxX, rect.x + rect.width),
+        max(old.maxY, rect.y + rect.height)
+      )
+    }
+    for (lineIndex, line) in layout.lines.enumerated() {
+      for (runIndex, run) in line.runs.enumerated() {
+        for (glyphIndex, glyph) in run.glyphs.enumerated() {
+          guard let box = ink[lineIndex][runIndex][glyphIndex] else { continue }
+          let transform = run.transform(at: glyphIndex)
+          add(
+            transform.isIdentity
+              ? box : line.matrix(of: glyph, transform: transform).apply(to: box).bounds)
+        }
+      }
+    }
+    for decoration in layout.decorations { add(decoration.rect) }
+    return bounds.map {
+      Layout.Rect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX, height: $0.maxY - $0.minY)
+    }
+  }
+}
+
+extension GlyphPlacer {
+  /// Whether a placed layout's ink lies inside its box in the dimensions the user gave (a
+  /// width, a height): what autoshrink asks of transformed glyphs.
+  ///
+  /// - Parameter layout: A layout this placer placed.
+  /// - Returns: `true` when the ink fits, or there is none.
+  func inkFits(_ layout: Layout) -> Bool {
+    guard let ink = layout.inkBounds else { return true }
+    let slack = 1e-6
+    if options.width != nil, ink.x < -slack || ink.x + ink.width > layout.size.width + slack {
+      return false
+    }
+    if options.height != nil, ink.y < -slack || ink.y + ink.height > layout.size.height + slack {
+      return false
+    }
+    return true
+  }
+}

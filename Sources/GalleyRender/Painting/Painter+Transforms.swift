@@ -1,0 +1,41 @@
+extension Painter {
+  /// Calls `body` with a run's glyphs under the matrix each is drawn with: all at once for a
+  /// run without transforms, one by one under its glyph's map otherwise.
+  ///
+  /// - Parameters:
+  ///   - context: The context whose matrix the maps move.
+  ///   - run: The run.
+  ///   - body: Draws or adds to the path the glyphs it is given, at their positions.
+  func forEachPlacement(
+    _ context: CairoContext, of run: Scene.Run, _ body: (ArraySlice<SceneGlyph>) -> Void
+  ) {
+    guard !run.matrices.isEmpty else {
+      body(run.glyphs[...])
+      return
+    }
+    for index in run.glyphs.indices {
+      context.withTransform(run.matrices[index]) { body(run.glyphs[index...index]) }
+    }
+  }
+
+  /// Draws a run's glyphs in the current source, each under its map (see
+  /// ``show(_:_:font:)``).
+  func show(_ context: CairoContext, run: Scene.Run) {
+    forEachPlacement(context, of: run) { show(context, $0, font: run.font) }
+  }
+
+  /// Adds a run's glyph outlines to the path, each under its map.
+  func appendPaths(_ context: CairoContext, of run: Scene.Run) {
+    forEachPlacement(context, of: run) { context.appendGlyphPaths($0, font: run.font) }
+  }
+
+  /// Adds a decoration's or background's box to the path: its quadrilateral when it follows
+  /// a transformed glyph, its rectangle otherwise.
+  func add(_ context: CairoContext, box: Scene.Box) {
+    if let quad = box.quad {
+      context.addQuad(quad)
+    } else {
+      context.addRectangle(box.rect)
+    }
+  }
+}
