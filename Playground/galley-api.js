@@ -24,6 +24,14 @@ Galley.Api = (function () {
         const parts = numbers(value);
         return parts.length === 2 ? { x: parts[0], y: parts[1] } : value;
       }
+      case "triple": {
+        const parts = numbers(value);
+        return parts.length === 3 ? { x: parts[0], y: parts[1], degrees: parts[2] } : value;
+      }
+      case "scale": {
+        const parts = numbers(value);
+        return parts.length === 2 ? { width: parts[0], height: parts[1] } : value;
+      }
       case "insets": {
         const parts = numbers(value);
         if (parts.length === 1) return parts[0];

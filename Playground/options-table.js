@@ -67,6 +67,17 @@ Galley.OptionsTable = (function () {
       ],
     },
     {
+      title: "Glyph typesetters", fields: [
+        { id: "glyphRotation", path: "layout.glyphRotation", label: "Rotation (°, clockwise)", kind: "number", min: -180, max: 180, step: "any", slider: 1, placeholder: "0" },
+        { id: "arcRadius", path: "layout.arcRadius", label: "Arc radius (pt)", kind: "number", min: -600, max: 600, step: "any", slider: 5, placeholder: "none", help: "Positive bends the ends down, negative up; not 0" },
+        { id: "glyphJitter", path: "layout.glyphJitter", label: "Jitter x,y,° ", kind: "triple", placeholder: "such as 2,2,10" },
+        { id: "seed", path: "layout.seed", label: "Seed", kind: "number", min: 0, step: 1, placeholder: "0" },
+        { id: "glyphScale", path: "layout.glyphScale", label: "Glyph scale w,h", kind: "scale", placeholder: "1,1" },
+        { id: "glyphExpansion", path: "layout.glyphExpansion", label: "Expansion ×", kind: "number", min: 0.1, max: 3, step: "any", slider: 0.05, placeholder: "1" },
+        { id: "drawOrder", path: "render.drawOrder", label: "Draw order", kind: "choice", choices: ["logical", "reverse", "random"] },
+      ],
+    },
+    {
       title: "Canvas", open: true, fields: [
         { id: "scale", path: "render.scale", label: "Scale (px/pt)", kind: "number", min: 0.1, max: 16, step: "any", placeholder: "1", value: "2" },
         { id: "background", path: "render.background", label: "Background", kind: "color", placeholder: "transparent" },
@@ -169,7 +180,38 @@ Galley.OptionsTable = (function () {
       wrapper.append(label, control);
     }
     if (field.kind === "color") wrapper.insertBefore(buildSwatch(control, field), control.nextSibling);
+    if (field.slider) wrapper.insertBefore(buildSlider(control, field), control.nextSibling);
     return wrapper;
+  }
+
+  /**
+   * Builds a slider that writes into a number's text field, which stays the value sent (empty
+   * for the default): the slider only moves it.
+   * @param {HTMLInputElement} text The text field.
+   * @param {object} field The row of the table: its min, max and slider step.
+   * @returns {HTMLInputElement} The slider.
+   */
+  function buildSlider(text, field) {
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.className = "slider";
+    slider.min = String(field.min);
+    slider.max = String(field.max);
+    slider.step = String(field.slider);
+    slider.setAttribute("aria-label", field.label + " slider");
+    slider.dataset.testid = "slider-" + field.id;
+    const sync = () => {
+      const number = Number(text.value);
+      slider.value = text.value.trim() !== "" && Number.isFinite(number) ? String(number) : String(field.min < 0 ? 0 : field.min);
+    };
+    text.addEventListener("input", sync);
+    text.addEventListener("galley:set", sync);
+    slider.addEventListener("input", () => {
+      text.value = slider.value;
+      text.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    sync();
+    return slider;
   }
 
   /**

@@ -57,8 +57,14 @@ Galley.Preview = (function () {
         children.push(svg("line", { class: "baseline", x1: line.x, x2: line.x + line.width, y1: line.baseline, y2: line.baseline }));
       }
       for (const link of layout.links || []) {
-        for (const rect of link.rects || []) {
-          const element = svg("rect", { class: "link-rect", x: rect.x, y: rect.y, width: rect.width, height: rect.height, "data-link": link.index, "data-testid": "link-rect-" + link.index });
+        // Transformed glyphs: one quadrilateral per glyph box; otherwise one rectangle per line.
+        const shapes = link.quads && link.quads.length
+          ? link.quads.map((quad) => svg("polygon", { points: quad.map((point) => point.x + "," + point.y).join(" ") }))
+          : (link.rects || []).map((rect) => svg("rect", { x: rect.x, y: rect.y, width: rect.width, height: rect.height }));
+        for (const element of shapes) {
+          element.setAttribute("class", "link-rect");
+          element.setAttribute("data-link", String(link.index));
+          element.setAttribute("data-testid", "link-rect-" + link.index);
           const title = svg("title", {});
           title.textContent = "Link " + link.index + (link.target ? ": " + link.target : "");
           element.appendChild(title);

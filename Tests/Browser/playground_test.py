@@ -126,6 +126,29 @@ def check_link_click(driver):
     print(f"ok: a click on the link's centre shows link 0, {TARGET} and {character}")
 
 
+def check_rotated_link_click(driver):
+    """Turns every glyph with the rotation slider's field, then clicks the link's first glyph
+    quadrilateral: the hit follows the turned glyphs to the same link and target."""
+    driver.find_element(By.XPATH, "//summary[normalize-space()='Glyph typesetters']").click()
+    before = preview_png(driver)
+    slider = by_test_id(driver, "slider-glyphRotation")
+    slider.send_keys(Keys.END)
+    WebDriverWait(driver, TIMEOUT).until(
+        lambda d: by_test_id(d, "option-glyphRotation").get_attribute("value") == "180")
+    set_field(driver, "option-glyphRotation", "35")
+    wait_for_preview(driver)
+    WebDriverWait(driver, TIMEOUT).until(lambda d: preview_png(d) != before)
+    shape = by_test_id(driver, "link-rect-0")
+    expect(shape.tag_name == "polygon", f"the link's shape is a {shape.tag_name}, not a polygon")
+    ActionChains(driver).move_to_element(shape).click().perform()
+    target = by_test_id(driver, "hit-target")
+    WebDriverWait(driver, TIMEOUT).until(lambda d: target.text == TARGET)
+    expect(by_test_id(driver, "hit-link").text == "0", "the hit on the turned link is not link 0")
+    set_field(driver, "option-glyphRotation", "")
+    wait_for_preview(driver)
+    print("ok: glyphs turned 35° by the rotation field: a click on the link's quad hits link 0")
+
+
 def check_markup_error(driver):
     """Appends an unknown code and checks the marker's offset and the message."""
     editor = by_test_id(driver, "markup")
@@ -275,10 +298,12 @@ def save_screenshot(driver, path):
 # A value for each option the page offers, by control kind, and for the options whose range is
 # narrower than the kind's.
 KIND_VALUES = {"number": "2", "pair": "1,1", "color": "#336699", "numbers": "40,80",
-               "json": '{"a": 0.5}', "numberOrText": "semibold", "insets": "2,4,2,4", "bool": True}
+               "json": '{"a": 0.5}', "numberOrText": "semibold", "insets": "2,4,2,4", "bool": True,
+               "triple": "2,2,10", "scale": "1.5,2"}
 FIELD_VALUES = {"family": "DejaVu Serif", "fontDescription": "DejaVu Serif Bold Italic 14 #smcp", "language": "he", "features": "liga=0,smcp", "variations": "wght=550", "truncationToken": "… %Lmore%l", "hyphenateLimits": "6,3,2",
                 "minScale": "0.5", "maxLines": "1", "gradient": "#FF0000,#0000FF@0.8", "height": "30",
-                "size": "12", "width": "200"}
+                "size": "12", "width": "200", "glyphRotation": "20", "arcRadius": "-150",
+                "glyphExpansion": "0.8"}
 
 
 def check_every_option(driver, server):
@@ -341,6 +366,7 @@ def main():
         check_every_option(driver, server)
         check_typing_renders(driver, server)
         check_link_click(driver)
+        check_rotated_link_click(driver)
         check_markup_error(driver)
         check_shared_url(driver)
         check_downloads(driver, downloads)

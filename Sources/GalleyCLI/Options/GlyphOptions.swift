@@ -84,18 +84,13 @@ struct GlyphOptions: ParsableArguments {
       options.glyphScale = LayoutOptions.GlyphScale(width: glyphScale.x, height: glyphScale.y)
     }
     options.glyphExpansion = glyphExpansion
-    var typesetters: [AnyGlyphTypesetter] = []
-    if let arcRadius { typesetters.append(AnyGlyphTypesetter(ArcTypesetter(radius: arcRadius))) }
-    if let glyphRotation {
-      typesetters.append(AnyGlyphTypesetter(RotationTypesetter(degrees: glyphRotation)))
-    }
+    if let arcRadius { options.setTypesetter(ArcTypesetter(radius: arcRadius)) }
+    if let glyphRotation { options.setTypesetter(RotationTypesetter(degrees: glyphRotation)) }
     if let glyphJitter {
-      typesetters.append(
-        AnyGlyphTypesetter(
-          RandomShiftTypesetter(
-            x: glyphJitter.x, y: glyphJitter.y, degrees: glyphJitter.degrees, seed: seed)))
+      options.setTypesetter(
+        RandomShiftTypesetter(
+          x: glyphJitter.x, y: glyphJitter.y, degrees: glyphJitter.degrees, seed: seed))
     }
-    options.glyphTypesetters = typesetters
   }
 }
 

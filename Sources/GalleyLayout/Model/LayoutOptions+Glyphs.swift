@@ -27,6 +27,30 @@ extension LayoutOptions {
     }
   }
 
+  /// Puts a built-in typesetter in ``glyphTypesetters`` in place of one of its type, keeping
+  /// the order `galley` and the HTTP service use: the arc, then the rotation, then the random
+  /// shift, then any other.
+  ///
+  /// - Parameter typesetter: An ``ArcTypesetter``, ``RotationTypesetter`` or
+  ///   ``RandomShiftTypesetter`` (another type goes last).
+  public mutating func setTypesetter(_ typesetter: some GlyphTypesetter) {
+    let wrapped = AnyGlyphTypesetter(typesetter)
+    let rank = Self.rank(of: wrapped)
+    glyphTypesetters.removeAll { type(of: $0.base) == type(of: typesetter) }
+    let index = glyphTypesetters.firstIndex { Self.rank(of: $0) > rank } ?? glyphTypesetters.count
+    glyphTypesetters.insert(wrapped, at: index)
+  }
+
+  /// Where a typesetter goes in the order of ``setTypesetter(_:)``.
+  private static func rank(of typesetter: AnyGlyphTypesetter) -> Int {
+    switch typesetter.base {
+    case is ArcTypesetter: 0
+    case is RotationTypesetter: 1
+    case is RandomShiftTypesetter: 2
+    default: 3
+    }
+  }
+
   /// Why the glyph placement options cannot be used, or `nil`.
   var glyphProblem: String? {
     let range = GlyphScale.minimum...GlyphScale.maximum

@@ -54,6 +54,12 @@ package struct PreparedRequest: Sendable {
       source: request.markup, sourceName: "<request>", formatter: formatter,
       layoutOptions: layoutOptions)
     try RenderFields.table.apply(request.render ?? [:], to: &job.render)
+    if case .random = job.render.options.drawOrder {
+      // One seed for the jitter and the order, as `galley --seed` is; the layout table has
+      // checked it.
+      let seed = request.layout?["seed"].flatMap { try? FieldReader.seed($0) } ?? 0
+      job.render.options.drawOrder = .random(seed: seed)
+    }
     job.isPlain = request.plain == true
     job.isLenient = request.lenient == true
     job.isStrict = request.strict == true

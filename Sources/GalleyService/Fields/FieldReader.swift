@@ -29,6 +29,19 @@ package enum FieldReader {
     return Int(number)
   }
 
+  /// A seed: a whole number 0 to 2⁵³ − 1 (the largest a JSON number holds exactly).
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The seed.
+  /// - Throws: ``FieldProblem`` for anything else.
+  package static func seed(_ value: JSONValue) throws(FieldProblem) -> UInt64 {
+    let number = try number(value)
+    guard number.rounded() == number, number >= 0, number <= 9_007_199_254_740_991 else {
+      throw FieldProblem("must be a whole number 0 to 9007199254740991")
+    }
+    return UInt64(number)
+  }
+
   /// `true` or `false`.
   ///
   /// - Parameter value: The JSON value.

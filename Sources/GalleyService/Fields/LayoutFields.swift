@@ -1,4 +1,5 @@
 import GalleyLayout
+import GalleySupport
 
 /// The request's `layout` object: one row per option of `galley layout`, named after its long
 /// option in camelCase, each setting one ``GalleyLayout/LayoutOptions`` field.
@@ -47,5 +48,61 @@ package enum LayoutFields {
     .value("variations", \.variations, FieldReader.variations),
     .flag("noOpticalSizing", \.opticalSizing, inverted: true),
     .choice("direction", \.direction),
+    .value("glyphScale", \.glyphScale, glyphScale),
+    .number("glyphExpansion", \.glyphExpansion),
+    RequestField("arcRadius") { (value, options) throws(FieldProblem) in
+      let radius = try FieldReader.number(value)
+      guard radius != 0, abs(radius) <= 1_000_000 else {
+        throw FieldProblem("must be within ±1000000 and not 0")
+      }
+      options.setTypesetter(ArcTypesetter(radius: radius))
+    },
+    RequestField("glyphRotation") { (value, options) throws(FieldProblem) in
+      let degrees = try FieldReader.number(value)
+      guard abs(degrees) <= 36_000 else { throw FieldProblem("must be within ±36000") }
+      options.setTypesetter(RotationTypesetter(degrees: degrees))
+    },
+    RequestField("glyphJitter") { (value, options) throws(FieldProblem) in
+      options.setTypesetter(try glyphJitter(value))
+    },
+    // After glyphJitter, whose seed it sets; `render.drawOrder` random reads it too.
+    RequestField("seed") { (value, options) throws(FieldProblem) in
+      let seed = try FieldReader.seed(value)
+      for (index, typesetter) in options.glyphTypesetters.enumerated() {
+        guard var shift = typesetter.base as? RandomShiftTypesetter else { continue }
+        shift.seed = seed
+        options.glyphTypesetters[index] = AnyGlyphTypesetter(shift)
+      }
+    },
   ]
+
+  /// `{"width": W, "height": H}`, each factor 0.1 to 10.
+  private static func glyphScale(
+    _ value: JSONValue
+  ) throws(FieldProblem) -> LayoutOptions.GlyphScale {
+    guard case .object(let object) = value, object.count == 2, let width = object["width"],
+      let height = object["height"]
+    else { throw FieldProblem("must be an object {\"width\": number, \"height\": number}") }
+    return LayoutOptions.GlyphScale(
+      width: try FieldReader.number(width), height: try FieldReader.number(height))
+  }
+
+  /// `{"x": X, "y": Y, "degrees": DEG}`: offsets 0 to 1000 points, a turn 0 to 360 degrees.
+  private static func glyphJitter(
+    _ value: JSONValue
+  ) throws(FieldProblem) -> RandomShiftTypesetter {
+    let keys: Set = ["x", "y", "degrees"]
+    guard case .object(let object) = value, Set(object.keys) == keys,
+      let x = object["x"], let y = object["y"], let degrees = object["degrees"]
+    else {
+      throw FieldProblem("must be an object {\"x\": number, \"y\": number, \"degrees\": number}")
+    }
+    let (dx, dy, turn) = (
+      try FieldReader.number(x), try FieldReader.number(y), try FieldReader.number(degrees)
+    )
+    guard (0...1000).contains(dx), (0...1000).contains(dy), (0...360).contains(turn) else {
+      throw FieldProblem("must have x and y 0 to 1000 and degrees 0 to 360")
+    }
+    return RandomShiftTypesetter(x: dx, y: dy, degrees: turn)
+  }
 }

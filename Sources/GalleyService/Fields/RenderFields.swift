@@ -66,6 +66,15 @@ package enum RenderFields {
     .value("oversample", \.options.oversampling, FieldReader.integer),
     .optional("linkColor", \.options.linkColor, FieldReader.color),
     .flag("annotate", \.options.annotates),
+    // A random order's seed is the layout's `seed` (PreparedRequest sets it).
+    RequestField("drawOrder") { (value, settings) throws(FieldProblem) in
+      switch try FieldReader.string(value) {
+      case "logical": settings.options.drawOrder = .logical
+      case "reverse": settings.options.drawOrder = .reverse
+      case "random": settings.options.drawOrder = .random(seed: 0)
+      default: throw FieldProblem("must be one of logical, reverse, random")
+      }
+    },
   ]
 
   /// `transparent` or a color.

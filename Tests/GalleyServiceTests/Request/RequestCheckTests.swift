@@ -163,6 +163,50 @@ import Testing
     #expect(error?.description == message)
   }
 
+  @Test func glyphFieldsSetTypesettersInTheCLIsOrder() throws {
+    let prepared = try prepare(
+      #"""
+      {"markup": "Hi",
+       "layout": {"glyphJitter": {"x": 2, "y": 1, "degrees": 10}, "glyphRotation": 15,
+                  "arcRadius": -80, "seed": 42, "glyphScale": {"width": 1.5, "height": 2},
+                  "glyphExpansion": 0.8},
+       "render": {"drawOrder": "random"}}
+      """#)
+    let layout = prepared.layoutOptions
+    #expect(
+      layout.glyphTypesetters == [
+        AnyGlyphTypesetter(ArcTypesetter(radius: -80)),
+        AnyGlyphTypesetter(RotationTypesetter(degrees: 15)),
+        AnyGlyphTypesetter(RandomShiftTypesetter(x: 2, y: 1, degrees: 10, seed: 42)),
+      ])
+    #expect(layout.glyphScale == LayoutOptions.GlyphScale(width: 1.5, height: 2))
+    #expect(layout.glyphExpansion == 0.8)
+    #expect(prepared.render.options.drawOrder == .random(seed: 42))
+    let reverse = try prepare(#"{"markup": "Hi", "render": {"drawOrder": "reverse"}}"#)
+    #expect(reverse.render.options.drawOrder == .reverse)
+    #expect(reverse.layoutOptions.glyphTypesetters.isEmpty)
+  }
+
+  @Test(arguments: [
+    (#"{"markup": "", "layout": {"arcRadius": 0}}"#, "layout.arcRadius"),
+    (#"{"markup": "", "layout": {"glyphRotation": 40000}}"#, "layout.glyphRotation"),
+    (
+      #"{"markup": "", "layout": {"glyphJitter": {"x": -1, "y": 0, "degrees": 0}}}"#,
+      "layout.glyphJitter"
+    ),
+    (#"{"markup": "", "layout": {"glyphJitter": {"x": 1, "y": 1}}}"#, "layout.glyphJitter"),
+    (#"{"markup": "", "layout": {"seed": -1}}"#, "layout.seed"),
+    (#"{"markup": "", "layout": {"seed": 1.5}}"#, "layout.seed"),
+    (#"{"markup": "", "layout": {"glyphScale": {"width": 0, "height": 1}}}"#, "layout.glyphScale"),
+    (#"{"markup": "", "layout": {"glyphScale": [1, 2]}}"#, "layout.glyphScale"),
+    (#"{"markup": "", "layout": {"glyphExpansion": 11}}"#, "layout.glyphExpansion"),
+    (#"{"markup": "", "render": {"drawOrder": "sideways"}}"#, "render.drawOrder"),
+  ])
+  func badGlyphFieldsNameTheField(json: String, field: String) {
+    let error = #expect(throws: RequestError.self) { try prepare(json) }
+    #expect(error?.field == field, "\(error?.description ?? "")")
+  }
+
   @Test func aLayoutFieldIsOneRowOfItsTable() {
     #expect(LayoutFields.table.names.count == Set(LayoutFields.table.names).count)
     #expect(LayoutFields.table.names.contains("maxLines"))
