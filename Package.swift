@@ -186,9 +186,19 @@ let package = Package(
         ])
       ]
     ),
+    // The command-line options that `galley-engine` and `galley-bench` share: the glyph
+    // typesetters, the draw order, number pairs. Package-internal.
+    .target(
+      name: "GalleyOptions",
+      dependencies: [
+        "GalleyLayout", "GalleyRender",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .executableTarget(
       name: "GalleyCLI",
       dependencies: [
+        "GalleyOptions",
         "GalleyTools",
         "GalleyJobs",
         "GalleyMarkup",
@@ -202,6 +212,7 @@ let package = Package(
     .executableTarget(
       name: "GalleyBench",
       dependencies: [
+        "GalleyOptions",
         "GalleyMarkup",
         "GalleyFonts",
         "GalleyLayout",
@@ -269,7 +280,7 @@ let package = Package(
     .testTarget(
       name: "GalleyCLITests",
       dependencies: [
-        "GalleyCLI", "GalleyTools", "GalleyJobs", "GalleySupport", "GalleyMarkup",
+        "GalleyCLI", "GalleyOptions", "GalleyTools", "GalleyJobs", "GalleySupport", "GalleyMarkup",
         "GalleyFonts", "GalleyLayout", "GalleyRender", "GalleyTestSupport",
       ],
       exclude: ["Golden"]

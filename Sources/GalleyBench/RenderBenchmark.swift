@@ -2,6 +2,7 @@ import ArgumentParser
 import GalleyFonts
 import GalleyLayout
 import GalleyMarkup
+import GalleyOptions
 import GalleyRender
 import GalleySupport
 
@@ -29,6 +30,11 @@ struct RenderBenchmark: ParsableCommand {
   )
 
   @OptionGroup var input: CorpusOptions
+
+  @OptionGroup(title: "Glyph typesetters") var glyphs: GlyphOptions
+
+  @Option(help: "The order glyphs are drawn in: logical, reverse or random (with --seed).")
+  var drawOrder: DrawOrderName = .logical
 
   @Option(help: "Pixels per point.")
   var scale: Double = 1
@@ -64,9 +70,12 @@ struct RenderBenchmark: ParsableCommand {
     let passes = input.passes
     let runner = try input.runner()
     let (engine, renderer) = (runner.engine, runner.renderer)
-    let layoutOptions = input.layoutOptions
-    let plainOptions = RenderOptions(scale: scale)
-    let effectOptions = chosenEffects()
+    var layoutOptions = input.layoutOptions
+    glyphs.apply(to: &layoutOptions)
+    var plainOptions = RenderOptions(scale: scale)
+    plainOptions.drawOrder = drawOrder.drawOrder(seed: glyphs.seed)
+    var effectOptions = chosenEffects()
+    effectOptions.drawOrder = plainOptions.drawOrder
     var pixels = 0
     for text in texts {
       let bitmap = try renderer.rasterize(
@@ -91,6 +100,8 @@ struct RenderBenchmark: ParsableCommand {
       "scale": .number(scale),
       "averagePixelsPerLabel": .number(Double(pixels) / count),
       "effects": .string(effects),
+      "typesetters": .string(
+        layoutOptions.glyphTypesetters.map { "\($0.base)" }.joined(separator: ", ")),
     ]
     if wanted.contains("layout") {
       report["layoutOnly"] = Self.figures(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyMarkup
+import GalleyOptions
 import GalleyRender
 import Testing
 

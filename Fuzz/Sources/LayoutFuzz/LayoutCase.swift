@@ -14,7 +14,7 @@ import GalleyMarkup
 /// | 3 | Bits 0–1 alignment; bit 2 font leading; bits 3–5 language; bits 6–7 line spacing |
 /// | 4 | Bits 0–2 default family; bit 3 wrap between characters; bits 4–5 line height multiple; bit 6 no orphans; bit 7 justify (instead of byte 3's alignment) |
 /// | 5 | Bits 0–1 maximum lines (none, 1, 2, 3); bits 2–3 truncation (tail, head, middle, clip); bit 4 a token with a link; bit 5 autoshrink to 0.5; bit 6 a height of 2.5 lines |
-/// | 6 | Only when bit 7 of byte 2 is set: bits 0–1 wrap style (greedy, balance, pretty, optimal); bits 2–3 hyphens (manual, auto, none, auto) |
+/// | 6 | Only when bit 7 of byte 2 is set: bits 0–1 wrap style (greedy, balance, pretty, optimal); bits 2–3 hyphens (manual, auto, none, auto); bit 4 glyph scale 1.6 × 0.8; bit 5 arc of radius 90 (−90 with bit 4); bit 6 glyph rotation 25°; bit 7 glyph jitter 2, 3, 15° seeded by byte 2 |
 ///
 /// `Fuzz/Corpus/layout/` files start with these bytes; `printf '\x00\xa0\x0c\x00\x00\x00Text'`
 /// writes one for a width of 40.75 at 13 points.
@@ -65,6 +65,7 @@ struct LayoutCase {
       let typography = input.byte()
       options.wrapStyle = [.greedy, .balance, .pretty, .optimal][Int(typography & 3)]
       options.hyphens = [.manual, .auto, .none, .auto][Int(typography >> 2 & 3)]
+      Self.applyGlyphs(typography, seed: size, to: &options)
     }
     self.options = options
     self.formatter = formatter
@@ -73,6 +74,16 @@ struct LayoutCase {
 }
 
 extension LayoutCase {
+  /// Sets the glyph scale and typesetters bits 4–7 of byte 6 choose.
+  static func applyGlyphs(_ byte: UInt8, seed: UInt8, to options: inout LayoutOptions) {
+    if byte & 16 != 0 { options.glyphScale = LayoutOptions.GlyphScale(width: 1.6, height: 0.8) }
+    if byte & 32 != 0 { options.setTypesetter(ArcTypesetter(radius: byte & 16 != 0 ? -90 : 90)) }
+    if byte & 64 != 0 { options.setTypesetter(RotationTypesetter(degrees: 25)) }
+    if byte & 128 != 0 {
+      options.setTypesetter(RandomShiftTypesetter(x: 2, y: 3, degrees: 15, seed: UInt64(seed)))
+    }
+  }
+
   /// Sets the label options byte 5 chooses.
   static func applyLabel(
     _ label: UInt8, to options: inout LayoutOptions, formatter: MarkupFormatter
@@ -100,7 +111,8 @@ extension LayoutCase: CustomStringConvertible {
       + "truncation \(options.truncationMode), token \(options.truncationToken.markup), "
       + "minimum scale \(options.minimumScaleFactor), height \(options.height ?? 0), "
       + "direction \(options.direction), wrap style \(options.wrapStyle), "
-      + "hyphens \(options.hyphens), "
+      + "hyphens \(options.hyphens), glyph scale \(options.glyphScale), "
+      + "typesetters \(options.glyphTypesetters.map { "\($0.base)" }), "
       + "markup \(markup.debugDescription)"
   }
 }

@@ -26,11 +26,15 @@ enum LayoutChecks {
     let units = Array(text.string.utf16)
     checkLines(layout, utf16Count: units.count, lineSpacing: layoutCase.options.lineSpacing)
     checkLabel(layout, options: layoutCase.options)
-    checkRectsInLines(layout)
     if let width = layoutCase.options.width {
       checkLineWidths(layout, width: width, units: units)
     }
-    checkHitTesting(layout, text: text)
+    if layout.lines.contains(where: { $0.runs.contains { !$0.transforms.isEmpty } }) {
+      TransformChecks.check(layout, utf16Count: units.count)
+    } else {
+      checkRectsInLines(layout)
+      checkHitTesting(layout, text: text)
+    }
   }
 
   /// Whether failure reports include the layout as JSON: `GALLEY_FUZZ_DUMP=1`.

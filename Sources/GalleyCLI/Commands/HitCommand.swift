@@ -1,6 +1,7 @@
 import ArgumentParser
 import GalleyJobs
 import GalleyLayout
+import GalleyOptions
 import GalleyTools
 
 /// `galley hit`: what is under points of a layout, as JSON.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyMarkup
+import GalleyOptions
 import GalleyRender
 
 /// The canvas and effect options of `galley render`, which make its ``RenderOptions``.
@@ -62,11 +63,7 @@ struct EffectOptions: ParsableArguments {
       glow: glow.value, innerShadow: innerShadow.value, gradient: gradient.value,
       outline: outline.value, oversampling: oversample, linkColor: linkColor,
       annotates: annotate)
-    switch drawOrder {
-    case .logical: options.drawOrder = .logical
-    case .reverse: options.drawOrder = .reverse
-    case .random: options.drawOrder = .random(seed: seed)
-    }
+    options.drawOrder = drawOrder.drawOrder(seed: seed)
     return options
   }
 
@@ -78,9 +75,4 @@ struct EffectOptions: ParsableArguments {
       throw ValidationError("Invalid render option: \(problem).")
     }
   }
-}
-
-/// `--draw-order`'s names.
-enum DrawOrderName: String, ExpressibleByArgument, CaseIterable {
-  case logical, reverse, random
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyMarkup
+import GalleyOptions
 import GalleyRender
 
 /// `galley render`'s glow: either option turns it on, and the other keeps

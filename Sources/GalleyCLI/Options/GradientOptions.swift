@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyOptions
 import GalleyRender
 
 /// `galley render`'s gradient fill: `--gradient` turns it on, and the other options change

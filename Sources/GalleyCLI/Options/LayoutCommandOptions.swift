@@ -3,6 +3,7 @@ import GalleyFonts
 import GalleyJobs
 import GalleyLayout
 import GalleyMarkup
+import GalleyOptions
 import GalleyRender
 import GalleyTools
 

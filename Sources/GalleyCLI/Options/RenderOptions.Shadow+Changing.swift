@@ -1,4 +1,5 @@
 import GalleyMarkup
+import GalleyOptions
 import GalleyRender
 
 extension RenderOptions.Shadow {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyMarkup
+import GalleyOptions
 import GalleyRender
 
 /// `galley render`'s drop shadow: any of its options turns it on, and the others keep

@@ -9,8 +9,12 @@ internal import Glibc
 /// is below the line and the text's top faces out (a smile turned over: ∩); with a negative
 /// one it is above and the top faces in (∪).
 public struct ArcTypesetter: GlyphTypesetter {
-  /// The radius in points: positive bends the ends down, negative up; never 0.
+  /// The radius in points: positive bends the ends down, negative up.
   public var radius: Double
+
+  /// The smallest radius `galley` and the HTTP service take, either way, in points; a smaller
+  /// one (or 0) leaves glyphs where they are.
+  public static let minimumRadius = 0.01
 
   /// A typesetter that bends lines about a circle of `radius` points.
   ///
@@ -22,7 +26,7 @@ public struct ArcTypesetter: GlyphTypesetter {
   /// - Parameter glyph: The glyph.
   /// - Returns: Its transform.
   public func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform {
-    guard radius != 0, radius.isFinite else { return glyph.transform }
+    guard abs(radius) >= Self.minimumRadius, radius.isFinite else { return glyph.transform }
     let middle = glyph.lineBox.x + glyph.lineBox.width / 2
     let center = (x: glyph.box.x + glyph.box.width / 2, y: glyph.box.y + glyph.box.height / 2)
     let angle = (center.x - middle) / radius

@@ -83,6 +83,9 @@ struct GlyphPlacer {
   private func transform(_ layout: inout Layout, ink: [[[Layout.Rect?]]]) throws(LayoutError) {
     var index = 0
     for lineIndex in layout.lines.indices {
+      // The line's transforms are set once it is done: a copy of the line held while its runs
+      // change would copy them.
+      var lineTransforms: [[Layout.GlyphTransform]] = []
       let line = layout.lines[lineIndex]
       let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
       for runIndex in line.runs.indices {
@@ -108,9 +111,10 @@ struct GlyphPlacer {
           transforms.append(seen.transform)
           index += 1
         }
-        if transforms.contains(where: { !$0.isIdentity }) {
-          layout.lines[lineIndex].runs[runIndex].transforms = transforms
-        }
+        lineTransforms.append(transforms.contains { !$0.isIdentity } ? transforms : [])
+      }
+      for (runIndex, transforms) in lineTransforms.enumerated() where !transforms.isEmpty {
+        layout.lines[lineIndex].runs[runIndex].transforms = transforms
       }
     }
   }

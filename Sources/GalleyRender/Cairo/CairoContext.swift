@@ -67,6 +67,12 @@ final class CairoContext {
   /// (`cairo_identity_matrix`).
   func resetMatrix() { cairo_identity_matrix(handle) }
 
+  /// Moves user space by an affine map, for good (`cairo_transform`).
+  func transform(by map: Layout.AffineTransform) {
+    var matrix = cairo_matrix_t(xx: map.a, yx: map.b, xy: map.c, yy: map.d, x0: map.tx, y0: map.ty)
+    cairo_transform(handle, &matrix)
+  }
+
   /// Scales user space by the same factor on both axes (`cairo_scale`).
   func scale(by factor: Double) { cairo_scale(handle, factor, factor) }
 

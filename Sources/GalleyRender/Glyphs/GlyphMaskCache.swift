@@ -1,3 +1,5 @@
+import GalleyLayout
+
 /// The masks of the glyphs one thread draws, and the coverage buffer it draws them through.
 ///
 /// Each glyph of a font at each quarter-pixel phase is rasterized once. A run's glyphs are
@@ -12,6 +14,18 @@
 final class GlyphMaskCache: @unchecked Sendable {
   /// Masks (or their absence) by key: font serial, glyph number and phase.
   private var masks: [Int: CachedMask] = [:]
+  /// Masks of transformed glyphs, by font serial, glyph, phase and the map's linear part.
+  private var transformedMasks: [TransformedKey: CachedMask] = [:]
+
+  /// A transformed glyph's key: the untransformed key and its map's four linear numbers,
+  /// exactly (a rotation typesetter gives every glyph the same ones).
+  private struct TransformedKey: Hashable {
+    var key: Int
+    var a: Double
+    var b: Double
+    var c: Double
+    var d: Double
+  }
   private let arena = GlyphMaskArena()
   private let coverage = GlyphCoverage()
   /// The masks looked up last, by key: a small table in front of the larger, slower one.
@@ -96,37 +110,44 @@ final class GlyphMaskCache: @unchecked Sendable {
   }
 
   /// Whether the cache is past its bounds and starts over before the next batch.
-  private var isFull: Bool { arena.bytes > Self.byteBudget || masks.count >= limit }
+  private var isFull: Bool {
+    arena.bytes > Self.byteBudget || masks.count + transformedMasks.count >= limit
+  }
 
   /// Composites glyphs in a solid color onto an image.
   ///
   /// - Parameters:
   ///   - glyphs: Glyphs at layout positions (points).
+  ///   - matrices: Each glyph's map (layout points), or empty for glyphs drawn where they are.
   ///   - font: Their font, for which ``caches(_:)`` is true.
   ///   - scale: Device pixels per point.
   ///   - originX: The layout origin's place in the image, in points.
   ///   - originY: The same, vertically.
   ///   - source: The color.
   ///   - target: The image.
-  /// - Returns: The glyphs too large for a mask (rare: outlines far outside the em), for the
-  ///   caller to fill from their outlines.
+  /// - Returns: The indices of the glyphs too large for a mask (rare: outlines far outside
+  ///   the em), for the caller to fill from their outlines.
   func composite(
-    _ glyphs: [SceneGlyph], font: CairoScaledFont, scale: Double, originX: Double,
-    originY: Double, source: PixmanImage, onto target: PixmanImage
-  ) -> [SceneGlyph] {
-    var leftOver: [SceneGlyph] = []
+    _ glyphs: [SceneGlyph], matrices: [Layout.AffineTransform] = [], font: CairoScaledFont,
+    scale: Double, originX: Double, originY: Double, source: PixmanImage,
+    onto target: PixmanImage
+  ) -> [Int] {
+    var leftOver: [Int] = []
     var batch = Batch()
     let image = GlyphCoverage.Box(minX: 0, minY: 0, maxX: target.width, maxY: target.height)
     if isFull { startOver() }
     var index = glyphs.startIndex
     while index < glyphs.endIndex {
       let glyph = glyphs[index]
+      let matrix = matrices.isEmpty ? nil : matrices[index]
+      // A transformed glyph's origin goes where its map puts it; its mask carries the rest.
+      let origin =
+        matrix.map { $0.apply(x: glyph.x, y: glyph.y) } ?? Layout.Point(x: glyph.x, y: glyph.y)
       let position = GridPosition(
-        deviceX: (glyph.x + originX) * scale, deviceY: (glyph.y + originY) * scale)
-      switch entry(font: font, glyph: glyph.id, phaseX: position.phaseX, phaseY: position.phaseY)
-      {
+        deviceX: (origin.x + originX) * scale, deviceY: (origin.y + originY) * scale)
+      switch entry(font: font, glyph: glyph.id, position: position, matrix: matrix) {
       case .blank: break
-      case .oversized: leftOver.append(glyph)
+      case .oversized: leftOver.append(index)
       case .mask(let mask):
         let rect = GlyphCoverage.Box(
           minX: position.x + mask.left, minY: position.y + mask.top,
@@ -164,15 +185,25 @@ final class GlyphMaskCache: @unchecked Sendable {
     batch = Batch()
   }
 
-  /// The cache entry of a glyph at a phase, made on first use.
+  /// The cache entry of a glyph at a phase (under a map's linear part), made on first use.
   @inline(__always)
-  private func entry(font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int)
-    -> CachedMask
-  {
+  private func entry(
+    font: CairoScaledFont, glyph: UInt32, position: GridPosition,
+    matrix: Layout.AffineTransform?
+  ) -> CachedMask {
+    let (phaseX, phaseY) = (position.phaseX, position.phaseY)
     // OpenType glyph ids are 16-bit, so a glyph number takes 20 bits and the key packs the
     // font's serial (from 1) above it: never 0.
     guard glyph <= 0xFFFF else { return .blank }
     let key = font.serial << 20 | Int(truncatingIfNeeded: glyph) << 4 | phaseY << 2 | phaseX
+    if let matrix {
+      let transformedKey = TransformedKey(
+        key: key, a: matrix.a, b: matrix.b, c: matrix.c, d: matrix.d)
+      if let known = transformedMasks[transformedKey] { return known }
+      let made = make(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY, linear: matrix)
+      transformedMasks[transformedKey] = made
+      return made
+    }
     let slot = Int(
       truncatingIfNeeded: UInt(bitPattern: key &* Self.spread) >> (64 - Self.recentBits))
     if recent[slot].key == key { return recent[slot].entry }
@@ -180,7 +211,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     if let known = masks[key] {
       found = known
     } else {
-      found = make(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY)
+      found = make(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY, linear: nil)
       masks[key] = found
     }
     recent[slot] = Recent(key: key, entry: found)
@@ -190,15 +221,22 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// Rasterizes a glyph's outline at a phase into a tight mask in the arena.
   ///
   /// The mask is cairo's anti-aliased fill of the glyph's path (hinting is off, so this is
-  /// the glyph FreeType would render), which also carries synthesized bold and oblique.
-  private func make(font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int)
-    -> CachedMask
-  {
+  /// the glyph FreeType would render), which also carries synthesized bold and oblique; a
+  /// transformed glyph's path is turned and scaled by its map's linear part first.
+  private func make(
+    font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int,
+    linear matrix: Layout.AffineTransform?
+  ) -> CachedMask {
     scratch.newPath()
     scratch.resetMatrix()
     scratch.translate(
       x: GridPosition.offset(ofPhase: phaseX), y: GridPosition.offset(ofPhase: phaseY))
     scratch.scale(by: font.deviceScale)
+    if let matrix {
+      scratch.transform(
+        by: Layout.AffineTransform(a: matrix.a, b: matrix.b, c: matrix.c, d: matrix.d, tx: 0, ty: 0)
+      )
+    }
     scratch.appendGlyphPaths(CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0)), font: font)
     // With the identity matrix, extents and the copied path are in device pixels.
     scratch.resetMatrix()
@@ -243,6 +281,7 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// Empties the cache, freeing every mask.
   private func startOver() {
     masks.removeAll(keepingCapacity: true)
+    transformedMasks.removeAll(keepingCapacity: true)
     arena.reset()
     recent.update(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
   }

@@ -80,7 +80,9 @@ extension Painter {
     var start = runs.startIndex
     while start < runs.endIndex {
       var end = start
-      while end < runs.endIndex, runs[end].matrices.isEmpty, GlyphMaskCache.caches(runs[end].font) {
+      while end < runs.endIndex, GlyphMaskCache.caches(runs[end].font),
+        Self.sharesOneLinearMap(runs[end])
+      {
         end += 1
       }
       if end > start {
@@ -94,6 +96,17 @@ extension Painter {
         end += 1
       }
       start = end
+    }
+  }
+
+  /// Whether a run's glyphs are untransformed or all turned and scaled alike (a rotation
+  /// typesetter's): their masks are then made once per glyph and phase and reused. Glyphs
+  /// each turned their own way (a random shift, an arc) would each need a mask of their own,
+  /// which costs more than cairo filling their outlines.
+  static func sharesOneLinearMap(_ run: Scene.Run) -> Bool {
+    guard let first = run.matrices.first else { return true }
+    return run.matrices.allSatisfy {
+      $0.a == first.a && $0.b == first.b && $0.c == first.c && $0.d == first.d
     }
   }
 
@@ -120,12 +133,13 @@ extension Painter {
       try masks.withCache { cache throws(RenderError) in
         for run in runs {
           let leftOver = cache.composite(
-            run.glyphs, font: run.font, scale: canvas.deviceScale,
+            run.glyphs, matrices: run.matrices, font: run.font, scale: canvas.deviceScale,
             originX: canvas.geometry.originX, originY: canvas.geometry.originY,
             source: try PixmanImage(solid: color(run)), onto: target)
           if !leftOver.isEmpty {
             var rest = run
-            rest.glyphs = leftOver
+            rest.glyphs = leftOver.map { run.glyphs[$0] }
+            if !run.matrices.isEmpty { rest.matrices = leftOver.map { run.matrices[$0] } }
             throughCairo.append(rest)
           }
         }

@@ -31,11 +31,13 @@ struct SceneBuilder {
   /// (``ordered(_:)``): with transforms or a draw order; `nil` otherwise.
   private var pieces: [Piece]?
 
-  /// One glyph for a drawing order: its run's font and color, its map, and its place in the
-  /// text and in the layout.
+  /// The fonts of ``pieces``, each once, in the order met.
+  private var pieceFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
+
+  /// One glyph for a drawing order: its run's font (an index of ``pieceFonts``) and color,
+  /// its map, and its place in the text.
   private struct Piece {
-    var reference: Layout.FontReference
-    var font: CairoScaledFont
+    var font: Int
     var color: TextColor
     var glyph: SceneGlyph
     var matrix: Layout.AffineTransform?
@@ -226,12 +228,23 @@ struct SceneBuilder {
       throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
     }
     let color = run.link != nil ? linkColor ?? run.color : run.color
+    let fontIndex: Int
+    if let known = pieceFonts.lastIndex(where: { $0.font === font }) {
+      fontIndex = known
+    } else {
+      fontIndex = pieceFonts.count
+      pieceFonts.append((run.font, font))
+    }
+    guard var kept = pieces else { return }
+    pieces = nil  // the array moves out and back, so appending does not copy it
+    kept.reserveCapacity(kept.count + run.glyphs.count)
     for (index, glyph) in run.glyphs.enumerated() {
-      pieces?.append(
+      kept.append(
         Piece(
-          reference: run.font, font: font, color: color, glyph: SceneGlyph(glyph),
+          font: fontIndex, color: color, glyph: SceneGlyph(glyph),
           matrix: matrices.isEmpty ? nil : matrices[index], cluster: glyph.cluster))
     }
+    pieces = kept
   }
 
   /// The kept glyphs as runs in a drawing order: sorted, then neighbours of one font and
@@ -241,36 +254,48 @@ struct SceneBuilder {
   ///   SplitMix64).
   /// - Returns: The runs, drawn first to last.
   func ordered(_ order: RenderOptions.DrawOrder) -> [Scene.Run] {
-    var pieces = pieces ?? []
-    // Layout order breaks ties, so the sort is stable whatever its algorithm.
-    let indexed = pieces.indices.map { ($0, pieces[$0].cluster) }
-    switch order {
-    case .logical:
-      pieces = indexed.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { pieces[$0.0] }
-    case .reverse:
-      pieces = indexed.sorted { ($0.1, $0.0) > ($1.1, $1.0) }.map { pieces[$0.0] }
-    case .random(let seed):
-      var state = seed
-      for index in pieces.indices.reversed() where index > 0 {
-        let other = Int(Self.next(&state) % UInt64(index + 1))
-        pieces.swapAt(index, other)
-      }
-    }
+    let pieces = pieces ?? []
+    var order = Self.permutation(of: pieces, order)
     var runs: [Scene.Run] = []
-    for piece in pieces {
-      if let last = runs.last, last.font === piece.font, last.color == piece.color,
-        last.matrices.isEmpty == (piece.matrix == nil)
+    var last = -1
+    for index in order.indices {
+      let piece = pieces[order[index]]
+      if last >= 0, pieces[last].font == piece.font, pieces[last].color == piece.color,
+        (pieces[last].matrix == nil) == (piece.matrix == nil)
       {
         runs[runs.count - 1].glyphs.append(piece.glyph)
         if let matrix = piece.matrix { runs[runs.count - 1].matrices.append(matrix) }
-        continue
+      } else {
+        let font = pieceFonts[piece.font]
+        var run = Scene.Run(
+          reference: font.reference, font: font.font, color: piece.color, glyphs: [piece.glyph])
+        if let matrix = piece.matrix { run.matrices = [matrix] }
+        runs.append(run)
       }
-      var run = Scene.Run(
-        reference: piece.reference, font: piece.font, color: piece.color, glyphs: [piece.glyph])
-      if let matrix = piece.matrix { run.matrices = [matrix] }
-      runs.append(run)
+      last = order[index]
     }
+    order.removeAll()
     return runs
+  }
+
+  /// The indices of `pieces` in a drawing order; layout order breaks ties, so the sort is
+  /// stable whatever its algorithm.
+  private static func permutation(
+    of pieces: [Piece], _ order: RenderOptions.DrawOrder
+  ) -> [Int] {
+    var indices = Array(pieces.indices)
+    switch order {
+    case .logical:
+      indices.sort { (pieces[$0].cluster, $0) < (pieces[$1].cluster, $1) }
+    case .reverse:
+      indices.sort { (pieces[$0].cluster, $0) > (pieces[$1].cluster, $1) }
+    case .random(let seed):
+      var state = seed
+      for index in indices.indices.reversed() where index > 0 {
+        indices.swapAt(index, Int(Self.next(&state) % UInt64(index + 1)))
+      }
+    }
+    return indices
   }
 
   /// The next number of a SplitMix64 sequence.

@@ -52,8 +52,8 @@ package enum LayoutFields {
     .number("glyphExpansion", \.glyphExpansion),
     RequestField("arcRadius") { (value, options) throws(FieldProblem) in
       let radius = try FieldReader.number(value)
-      guard radius != 0, abs(radius) <= 1_000_000 else {
-        throw FieldProblem("must be within ±1000000 and not 0")
+      guard abs(radius) >= ArcTypesetter.minimumRadius, abs(radius) <= 1_000_000 else {
+        throw FieldProblem("must be 0.01 to 1000000 either way")
       }
       options.setTypesetter(ArcTypesetter(radius: radius))
     },

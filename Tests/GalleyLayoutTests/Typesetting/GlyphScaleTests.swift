@@ -63,3 +63,23 @@ struct GlyphScaleTests {
     #expect(options.problem != nil)
   }
 }
+
+/// Autoshrink with transformed glyphs: a scale fits only when the transformed ink does too.
+@Suite("Autoshrink with glyph typesetters")
+struct TransformedAutoshrinkTests {
+  @Test func theInkFitsTheBoxAtTheScaleChosen() throws {
+    var options = LayoutOptions(width: 220, height: 40)
+    options.minimumScaleFactor = 0.3
+    options.glyphTypesetters = [AnyGlyphTypesetter(ArcTypesetter(radius: 90))]
+    let (_, layout) = try LayoutSupport.layout("A stamp that bends far down", options: options)
+    let ink = try #require(layout.inkBounds)
+    #expect(layout.scale < 1)
+    #expect(ink.x >= -1e-6 && ink.x + ink.width <= 220 + 1e-6)
+    #expect(ink.y >= -1e-6 && ink.y + ink.height <= 40 + 1e-6)
+    // Without the arc the lines alone fit at a larger scale.
+    var upright = options
+    upright.glyphTypesetters = []
+    let (_, plain) = try LayoutSupport.layout("A stamp that bends far down", options: upright)
+    #expect(plain.scale > layout.scale)
+  }
+}

@@ -3,12 +3,12 @@ import GalleyLayout
 
 /// The glyph typesetter options of `galley layout`, `hit` and `render`: glyph scale and
 /// expansion, and the typesetters that turn, jitter and bend glyphs (arc, then rotation, then
-/// jitter).
-struct GlyphOptions: ParsableArguments {
+/// jitter); `galley-bench render` takes them too.
+package struct GlyphOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: "Turn every glyph by this many degrees about its box's center, clockwise.")
-  var glyphRotation: Double?
+  package var glyphRotation: Double?
 
   @Option(
     parsing: .unconditional,
@@ -24,7 +24,7 @@ struct GlyphOptions: ParsableArguments {
       }
       return jitter
     })
-  var glyphJitter: GlyphJitter?
+  package var glyphJitter: GlyphJitter?
 
   @Option(
     parsing: .unconditional,
@@ -36,19 +36,19 @@ struct GlyphOptions: ParsableArguments {
       }
       return seed
     })
-  var seed: UInt64 = 0
+  package var seed: UInt64 = 0
 
   @Option(
     parsing: .unconditional,
     help: """
       Draw glyphs W times as wide and H times as tall, as W,H; the lines make room for them.
       """)
-  var glyphScale: NumberPair?
+  package var glyphScale: NumberPair?
 
   @Option(
     parsing: .unconditional,
     help: "Draw glyphs this many times as wide, with room (1 is none; below 1 compresses).")
-  var glyphExpansion: Double = 1
+  package var glyphExpansion: Double = 1
 
   @Option(
     parsing: .unconditional,
@@ -56,9 +56,15 @@ struct GlyphOptions: ParsableArguments {
       Set each line along a circle of this radius in points: positive bends its ends down \
       (the text's top faces out), negative up.
       """)
-  var arcRadius: Double?
+  package var arcRadius: Double?
 
-  func validate() throws {
+  /// Options with every typesetter off.
+  package init() {}
+
+  /// Refuses values out of range, naming the option.
+  ///
+  /// - Throws: `ValidationError` (exit 64).
+  package func validate() throws {
     let range = LayoutOptions.GlyphScale.minimum...LayoutOptions.GlyphScale.maximum
     if let glyphScale, !range.contains(glyphScale.x) || !range.contains(glyphScale.y) {
       throw ValidationError(
@@ -70,16 +76,18 @@ struct GlyphOptions: ParsableArguments {
     if let glyphRotation, !(abs(glyphRotation) <= 36_000) {
       throw ValidationError("'--glyph-rotation' must be within ±36000 degrees.")
     }
-    if let arcRadius, arcRadius == 0 || !(abs(arcRadius) <= 1_000_000) {
+    if let arcRadius,
+      !(abs(arcRadius) >= ArcTypesetter.minimumRadius && abs(arcRadius) <= 1_000_000)
+    {
       throw ValidationError(
-        "'--arc-radius' must be within ±1000000 points and not 0, not \(arcRadius).")
+        "'--arc-radius' must be 0.01 to 1000000 points either way, not \(arcRadius).")
     }
   }
 
   /// Sets the options' glyph scale and typesetters.
   ///
   /// - Parameter options: The layout options to change.
-  func apply(to options: inout LayoutOptions) {
+  package func apply(to options: inout LayoutOptions) {
     if let glyphScale {
       options.glyphScale = LayoutOptions.GlyphScale(width: glyphScale.x, height: glyphScale.y)
     }
@@ -95,12 +103,18 @@ struct GlyphOptions: ParsableArguments {
 }
 
 /// `--glyph-jitter X,Y,DEG`: the largest offsets and turn, each 0 to 1000 (degrees to 360).
-struct GlyphJitter: Hashable {
-  var x: Double
-  var y: Double
-  var degrees: Double
+package struct GlyphJitter: Hashable, Sendable {
+  /// The largest horizontal offset.
+  package var x: Double
+  /// The largest vertical offset.
+  package var y: Double
+  /// The largest turn.
+  package var degrees: Double
 
-  init?(argument: String) {
+  /// Reads `X,Y,DEG`, or fails.
+  ///
+  /// - Parameter argument: The text.
+  package init?(argument: String) {
     let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 3, let x = Double(parts[0]), let y = Double(parts[1]),
       let degrees = Double(parts[2]), (0...1000).contains(x), (0...1000).contains(y),

@@ -4,11 +4,16 @@ import ArgumentParser
 /// unit coordinates for `galley render`.
 ///
 /// Both must be finite and within 10⁹; commands check their own, tighter ranges.
-struct NumberPair: ExpressibleByArgument, Hashable, Encodable {
-  var x: Double
-  var y: Double
+package struct NumberPair: ExpressibleByArgument, Hashable, Encodable, Sendable {
+  /// The first number.
+  package var x: Double
+  /// The second number.
+  package var y: Double
 
-  init?(argument: String) {
+  /// Reads `X,Y`, or fails.
+  ///
+  /// - Parameter argument: The text.
+  package init?(argument: String) {
     let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
       x.isFinite, y.isFinite, abs(x) <= 1e9, abs(y) <= 1e9
