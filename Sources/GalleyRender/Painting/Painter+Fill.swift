@@ -99,10 +99,11 @@ extension Painter {
     }
   }
 
-  /// Whether a run's glyphs are untransformed or all turned and scaled alike (a rotation
-  /// typesetter's): their masks are then made once per glyph and phase and reused. Glyphs
-  /// each turned their own way (a random shift, an arc) would each need a mask of their own,
-  /// which costs more than cairo filling their outlines.
+  /// Whether a run's glyphs are untransformed or all turned and scaled alike.
+  ///
+  /// Such glyphs (a rotation typesetter's) have masks made once per glyph and phase and
+  /// reused. Glyphs each turned their own way (a random shift, an arc) would each need a mask
+  /// of their own, which costs more than cairo filling their outlines.
   static func sharesOneLinearMap(_ run: Scene.Run) -> Bool {
     guard let first = run.matrices.first else { return true }
     return run.matrices.allSatisfy {
