@@ -173,8 +173,12 @@ public final class LayoutEngine: Sendable {
     let layout = built(assembled, options: options, scale: scale)
     let mapped = map?.apply(to: layout) ?? layout
     guard let placer else { return mapped }
-    let fonts = assembled.lines.map { line in
-      line.segments.map { assembled.items[$0.itemIndex].font }
+    // Each run's HarfBuzz font, by its font reference: the map may split runs.
+    var fonts: [Layout.FontReference: ShapingFont] = [:]
+    for (line, assembledLine) in zip(layout.lines, assembled.lines) {
+      for (run, segment) in zip(line.runs, assembledLine.segments) {
+        fonts[run.font] = assembled.items[segment.itemIndex].font
+      }
     }
     return try placer.place(mapped, fonts: fonts)
   }

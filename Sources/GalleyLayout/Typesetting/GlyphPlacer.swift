@@ -46,13 +46,15 @@ struct GlyphPlacer {
   ///
   /// - Parameters:
   ///   - layout: The layout the stages before made with ``innerOptions``.
-  ///   - fonts: Each line's runs' HarfBuzz fonts, for the glyphs' ink.
+  ///   - fonts: The runs' HarfBuzz fonts by font reference, for the glyphs' ink.
   /// - Returns: The layout in the user's box, its glyphs transformed.
   /// - Throws: ``LayoutError/Kind/invalidOptions`` when a typesetter gives a transform that is
   ///   not finite or too large.
-  func place(_ layout: Layout, fonts: [[ShapingFont]]) throws(LayoutError) -> Layout {
+  func place(
+    _ layout: Layout, fonts: [Layout.FontReference: ShapingFont]
+  ) throws(LayoutError) -> Layout {
     var placed = scaled(layout)
-    let ink = inkBoxes(of: placed, fonts: fonts)
+    let ink = inkBoxes(of: placed, unscaled: layout, fonts: fonts)
     if hasTypesetters {
       try transform(&placed, ink: ink)
     }
@@ -128,11 +130,19 @@ struct GlyphPlacer {
 
   /// Each glyph's ink box in layout points (drawn at the glyph scale), untransformed; by line,
   /// run and glyph.
-  private func inkBoxes(of layout: Layout, fonts: [[ShapingFont]]) -> [[[Layout.Rect?]]] {
-    zip(layout.lines, fonts).map { line, fonts in
-      zip(line.runs, fonts).map { run, font in
-        run.glyphs.map { glyph in
-          font.inkBox(of: glyph.id).map { box in
+  ///
+  /// - Parameters:
+  ///   - layout: The scaled layout.
+  ///   - unscaled: The layout before the scale, whose font references find the fonts.
+  ///   - fonts: The runs' HarfBuzz fonts.
+  private func inkBoxes(
+    of layout: Layout, unscaled: Layout, fonts: [Layout.FontReference: ShapingFont]
+  ) -> [[[Layout.Rect?]]] {
+    zip(layout.lines, unscaled.lines).map { line, unscaledLine in
+      zip(line.runs, unscaledLine.runs).map { run, unscaledRun in
+        let font = fonts[unscaledRun.font]
+        return run.glyphs.map { glyph in
+          font?.inkBox(of: glyph.id).map { box in
             Layout.Rect(
               x: glyph.x + box.x * scaleX, y: glyph.y + box.y * scaleY, width: box.width * scaleX,
               height: box.height * scaleY)

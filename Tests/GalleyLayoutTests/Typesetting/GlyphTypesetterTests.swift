@@ -155,3 +155,25 @@ struct GlyphTypesetterTests {
     #expect(layout.inkBounds != nil)
   }
 }
+
+/// Truncation splits runs at the token's edges; each piece keeps its glyphs' transforms.
+@Suite("Transformed truncation")
+struct TransformedTruncationTests {
+  @Test(arguments: [LayoutOptions.TruncationMode.tail, .head, .middle, .clip])
+  func truncatedLayoutsPlaceEveryGlyph(mode: LayoutOptions.TruncationMode) throws {
+    var options = LayoutOptions(width: 120)
+    options.maximumLines = 1
+    options.truncationMode = mode
+    options.glyphScale = LayoutOptions.GlyphScale(width: 1.2, height: 1)
+    options.glyphTypesetters = [AnyGlyphTypesetter(RotationTypesetter(degrees: 8))]
+    options.truncationToken = LayoutOptions.TruncationToken(
+      markup: "… %{more}Lmore%l", formatter: LayoutSupport.formatter)
+    let (_, layout) = try LayoutSupport.layout(
+      "A %Llong link%l of text that will not fit in one line at all", options: options)
+    #expect(layout.truncation != nil)
+    for run in layout.lines.flatMap(\.runs) where !run.glyphs.isEmpty {
+      #expect(run.transforms.count == run.glyphs.count)
+    }
+    #expect(layout.inkBounds != nil)
+  }
+}
