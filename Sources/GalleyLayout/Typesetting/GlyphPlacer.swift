@@ -135,6 +135,7 @@ struct GlyphPlacer {
   ///   - layout: The scaled layout.
   ///   - unscaled: The layout before the scale, whose font references find the fonts.
   ///   - fonts: The runs' HarfBuzz fonts.
+  /// - Returns: The boxes, `nil` for a glyph without ink or a run whose font is unknown.
   private func inkBoxes(
     of layout: Layout, unscaled: Layout, fonts: [Layout.FontReference: ShapingFont]
   ) -> [[[Layout.Rect?]]] {
