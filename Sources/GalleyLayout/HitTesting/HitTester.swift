@@ -249,8 +249,14 @@ public struct HitTester: Sendable {
   /// - Returns: The UTF-16 offset where the character starts, or `nil` outside the glyphs
   ///   (between lines, past a line's end, in a line's trailing spaces).
   public func characterIndex(atX x: Double, y: Double) -> Int? {
-    guard let point = untransformed(x, y) else { return nil }
-    let (x, y) = point
+    if let transformed {
+      // The glyph's own line, and its character there: boxes may overlap on turned lines.
+      guard let hit = transformed.untransformed(x: x, y: y) else { return nil }
+      let slack = 1e-9
+      return lines[hit.line].characters.last {
+        $0.minX - slack <= hit.point.x && hit.point.x <= $0.maxX + slack && $0.maxX > $0.minX
+      }?.location
+    }
     guard let line = Self.lineIndex(in: lines, y: y) else { return nil }
     let boxes = lines[line].characters
     let low = boxes.partitioningIndex { $0.maxX > x }
@@ -272,11 +278,12 @@ public struct HitTester: Sendable {
   /// - Returns: `true` on the token's glyphs; `false` elsewhere, and for a layout that is not
   ///   truncated or was clipped (no token).
   public func isOnToken(atX x: Double, y: Double) -> Bool {
-    guard let point = untransformed(x, y) else { return false }
-    let (x, y) = point
-    guard let line = Self.lineIndex(in: lines, y: y), let token = lines[line].token else {
-      return false
+    var (x, line) = (x, Self.lineIndex(in: lines, y: y))
+    if let transformed {
+      let hit = transformed.untransformed(x: x, y: y)
+      (x, line) = (hit?.point.x ?? x, hit?.line)
     }
+    guard let line, let token = lines[line].token else { return false }
     return token.minX <= x && x < token.maxX
   }
 
@@ -306,18 +313,21 @@ public struct HitTester: Sendable {
   ///   without glyphs, and `(0, downstream)` for a layout without lines.
   public func caretPosition(atX x: Double, y: Double) -> CaretPosition {
     guard !lines.isEmpty else { return CaretPosition(index: 0, affinity: .downstream) }
-    var (x, y) = (x, y)
     if let transformed,
-      let point = transformed.untransformed(x: x, y: y)
-        ?? transformed.nearest(x: x, y: y)
+      let hit = transformed.untransformed(x: x, y: y) ?? transformed.nearest(x: x, y: y)
     {
-      (x, y) = (point.x, point.y)
+      return caret(onLine: hit.line, x: hit.point.x)
     }
     var line = min(Self.firstLine(in: lines, atOrBelow: y), lines.count - 1)
     // In the gap between two lines, the nearer one.
     if line > 0, y < lines[line].top, y - lines[line - 1].bottom < lines[line].top - y {
       line -= 1
     }
+    return caret(onLine: line, x: x)
+  }
+
+  /// The caret nearest `x` on a line: its nearest character edge.
+  private func caret(onLine line: Int, x: Double) -> CaretPosition {
     let boxes = lines[line].characters
     guard let first = boxes.first, let last = boxes.last else {
       return CaretPosition(index: lines[line].start, affinity: .downstream)
@@ -353,13 +363,6 @@ public struct HitTester: Sendable {
       if let done = fragment { rects.append(Self.rect(done, on: line)) }
     }
     return rects
-  }
-
-  /// A point taken back through the transform of the glyph it is on; the point itself when
-  /// the layout has no transforms, and `nil` when it has some and no glyph holds the point.
-  private func untransformed(_ x: Double, _ y: Double) -> (Double, Double)? {
-    guard let transformed else { return (x, y) }
-    return transformed.untransformed(x: x, y: y).map { ($0.x, $0.y) }
   }
 
   /// A fragment's rectangle, its line's height.

@@ -10,6 +10,14 @@ struct TransformedBoxes: Sendable {
     var box: Layout.Rect
     /// The inverse of the glyph's map.
     var inverse: Layout.AffineTransform
+    /// The glyph's line.
+    var line: Int
+  }
+
+  /// A point taken back into its glyph's frame, and the glyph's line.
+  struct Hit {
+    var point: Layout.Point
+    var line: Int
   }
 
   /// Every glyph box with room, in drawing order (lines top to bottom, left to right).
@@ -23,7 +31,7 @@ struct TransformedBoxes: Sendable {
       return nil
     }
     var boxes: [Box] = []
-    for line in layout.lines {
+    for (lineIndex, line) in layout.lines.enumerated() {
       for run in line.runs {
         for (index, glyph) in run.glyphs.enumerated()
         where glyph.advance > 0 && !Self.hangs(glyph, on: line) {
@@ -31,7 +39,8 @@ struct TransformedBoxes: Sendable {
           // A glyph scaled to nothing covers nothing.
           guard let inverse = matrix.inverse else { continue }
           let box = line.box(of: glyph)
-          boxes.append(Box(bounds: matrix.apply(to: box).bounds, box: box, inverse: inverse))
+          boxes.append(
+            Box(bounds: matrix.apply(to: box).bounds, box: box, inverse: inverse, line: lineIndex))
         }
       }
     }
@@ -51,16 +60,16 @@ struct TransformedBoxes: Sendable {
 
   /// The point in its glyph's untransformed frame, when a glyph's transformed box holds it
   /// (the last drawn, when several do).
-  func untransformed(x: Double, y: Double) -> Layout.Point? {
+  func untransformed(x: Double, y: Double) -> Hit? {
     for box in boxes.reversed() where box.bounds.contains(x: x, y: y) || onEdge(box.bounds, x, y) {
       let point = box.inverse.apply(x: x, y: y)
-      if Self.holds(box.box, point) { return point }
+      if Self.holds(box.box, point) { return Hit(point: point, line: box.line) }
     }
     return nil
   }
 
   /// The point in the frame of the glyph box nearest it, moved into that box.
-  func nearest(x: Double, y: Double) -> Layout.Point? {
+  func nearest(x: Double, y: Double) -> Hit? {
     var best: (distance: Double, box: Box)?
     for box in boxes {
       let distance = box.bounds.distance(x: x, y: y)
@@ -69,9 +78,11 @@ struct TransformedBoxes: Sendable {
     guard let box = best?.box else { return nil }
     let point = box.inverse.apply(x: x, y: y)
     let inner = box.box
-    return Layout.Point(
-      x: min(max(point.x, inner.x), inner.x + inner.width),
-      y: min(max(point.y, inner.y), inner.y + inner.height * 0.999_999))
+    return Hit(
+      point: Layout.Point(
+        x: min(max(point.x, inner.x), inner.x + inner.width),
+        y: min(max(point.y, inner.y), inner.y + inner.height * 0.999_999)),
+      line: box.line)
   }
 
   /// The link whose quadrilateral holds the point (the last, when several do), or the nearest

@@ -1,3 +1,5 @@
+internal import GalleySupport
+
 /// Moves and turns each glyph by its own random amounts, drawn uniformly from [−x, x],
 /// [−y, y] and [−degrees, degrees] (DHSGlyphText's `DHSGlyphTypesetterRandomShift`;
 /// `galley --glyph-jitter X,Y,DEG --seed N`).
@@ -33,21 +35,12 @@ public struct RandomShiftTypesetter: GlyphTypesetter {
   /// - Parameter glyph: The glyph.
   /// - Returns: Its transform.
   public func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform {
-    var state = seed &+ UInt64(truncatingIfNeeded: glyph.index) &* 0x9E37_79B9_7F4A_7C15
-    let dx = Self.uniform(&state) * x
-    let dy = Self.uniform(&state) * y
-    let turn = Self.uniform(&state) * degrees
+    // Each glyph's own sequence: the seed moved by the glyph's index, 3 steps apart.
+    var random = SplitMix64(
+      seed: seed &+ UInt64(truncatingIfNeeded: glyph.index) &* 0x9E37_79B9_7F4A_7C15)
+    let dx = random.nextSignedUnit() * x
+    let dy = random.nextSignedUnit() * y
+    let turn = random.nextSignedUnit() * degrees
     return glyph.transform.rotated(by: turn, dx: dx, dy: dy)
-  }
-
-  /// The next number of a SplitMix64 sequence, as a double in [−1, 1].
-  static func uniform(_ state: inout UInt64) -> Double {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    // 53 random bits give a double in [0, 1], then [−1, 1].
-    return Double(z >> 11) / Double((1 as UInt64) << 53 - 1) * 2 - 1
   }
 }

@@ -1,5 +1,6 @@
 import GalleyLayout
 import GalleyStyle
+internal import GalleySupport
 
 /// Gathers a layout's glyphs into a ``Scene``'s runs, one per scaled font and color, checks
 /// every number, and measures the ink.
@@ -290,21 +291,12 @@ struct SceneBuilder {
     case .reverse:
       indices.sort { (pieces[$0].cluster, $0) > (pieces[$1].cluster, $1) }
     case .random(let seed):
-      var state = seed
+      var random = SplitMix64(seed: seed)
       for index in indices.indices.reversed() where index > 0 {
-        indices.swapAt(index, Int(Self.next(&state) % UInt64(index + 1)))
+        indices.swapAt(index, Int(random.next() % UInt64(index + 1)))
       }
     }
     return indices
-  }
-
-  /// The next number of a SplitMix64 sequence.
-  private static func next(_ state: inout UInt64) -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 
   /// The scaled font of a run's font reference.
