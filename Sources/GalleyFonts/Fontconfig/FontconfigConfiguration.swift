@@ -127,7 +127,7 @@ final class FontconfigConfiguration {
   func substituteFamily(for family: String, language: String?) -> String? {
     guard let pattern = Pattern() else { return nil }
     pattern.add(FC_FAMILY, family)
-    if let language { pattern.add(FC_LANG, language) }
+    if let language { pattern.add(FC_LANG, FontconfigLanguage.tag(for: language)) }
     FcConfigSubstitute(handle, pattern.handle, FcMatchPattern)
     FcDefaultSubstitute(pattern.handle)
     var result = FcResultMatch
@@ -143,7 +143,7 @@ final class FontconfigConfiguration {
     pattern.add(FC_FAMILY, family)
     pattern.add(FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(cssWeight))))
     pattern.add(FC_SLANT, isItalic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
-    if let language { pattern.add(FC_LANG, language) }
+    if let language { pattern.add(FC_LANG, FontconfigLanguage.tag(for: language)) }
     FcConfigSubstitute(handle, pattern.handle, FcMatchPattern)
     FcDefaultSubstitute(pattern.handle)
     var result = FcResultMatch
