@@ -324,13 +324,21 @@ public final class FontSet: Sendable {
   ///   - italic: Whether italic is wanted.
   ///   - strict: Whether an unknown family is an error instead of a substitution.
   ///   - width: The width wanted, in percent of normal (CSS `font-stretch`).
+  ///   - language: The text's language (a BCP 47 tag), or `nil`: a FontSets file may name the
+  ///     family's families for it (``languageFamily(for:language:)``).
   /// - Returns: The face, with the synthesized and substitution flags.
   /// - Throws: ``FontSetError`` for an invalid weight or name, or an unknown family in strict
   ///   mode.
   public func resolve(
     family: String, weight: Int = 0, italic: Bool = false, strict: Bool = false,
-    width: Int = 100
+    width: Int = 100, language: String? = nil
   ) throws(FontSetError) -> ResolvedFace {
+    if let language, let chosen = languageFamily(for: family, language: language) {
+      var resolved = try resolve(family: chosen, weight: weight, italic: italic, width: width)
+      resolved.requestedFamily = family
+      resolved.matchedBy = .language
+      return resolved
+    }
     let cssWeight = try FontWeight.cssWeight(weight)
     let key = ResolveKey(family: family, weight: weight, isItalic: italic, width: width)
     if let cached = cache.withLock({ $0[key] }) {
@@ -370,6 +378,43 @@ public final class FontSet: Sendable {
       cache[key] = result
     }
     return result
+  }
+
+  // MARK: Languages
+
+  /// Whether a FontSets file names families per language (`"languages"`): when not, the
+  /// language of a text never changes its family, and callers need not pass it.
+  public var hasLanguageFamilies: Bool { !rules.languages.isEmpty }
+
+  /// The family a FontSets file names to draw `family` in a language: the first installed
+  /// family (or alias or generic) of the language's list, or `nil` when there is none.
+  ///
+  /// Tags match as RFC 4647's lookup does: the whole tag, then with its last subtag dropped,
+  /// and so on (`zh-Hant-HK`, `zh-Hant`, `zh`), ignoring case and `-` or `_`.
+  ///
+  /// - Parameters:
+  ///   - family: The family asked for.
+  ///   - language: The text's BCP 47 tag.
+  /// - Returns: The family to draw with, or `nil` for the family itself.
+  public func languageFamily(for family: String, language: String) -> String? {
+    guard let table = rules.languages[FontSetDefinition.normalized(family)],
+      var tag = FontSetDefinition.normalizedLanguageTag(language)
+    else { return nil }
+    while true {
+      if let families = table[tag],
+        let known = families.first(where: { name in
+          (try? locate(name, strict: true)).map { $0.matchedBy != .substitute } ?? false
+        })
+      {
+        return known
+      }
+      guard let cut = tag.lastIndex(of: "-") else { return nil }
+      tag = String(tag[..<cut])
+      // A singleton (an extension's start) left at the end goes with its subtag.
+      if let last = tag.lastIndex(of: "-"), tag.distance(from: last, to: tag.endIndex) == 2 {
+        tag = String(tag[..<last])
+      }
+    }
   }
 
   // MARK: Descriptions

@@ -17,7 +17,8 @@ import Foundation
 ///   "description": "optional text",
 ///   "aliases": {"Helvetica": ["Nimbus Sans", "Liberation Sans", "DejaVu Sans"]},
 ///   "ladders": {"Helvetica Neue": {"-2": 100, "-1": 300, "0": 400, "1": 500, "2": "Bold"}},
-///   "weights": {"Some Family": {"Book": 400, "Demi": 600}}
+///   "weights": {"Some Family": {"Book": 400, "Demi": 600}},
+///   "languages": {"Brand": {"ja": ["Noto Sans CJK JP"], "zh-Hant": ["Noto Sans CJK TC"]}}
 /// }
 /// ```
 ///
@@ -26,6 +27,10 @@ import Foundation
 /// - `ladders` maps a family to what each DA ladder step (-3...3) means for it: a CSS weight,
 ///   or the style name of one of its faces.
 /// - `weights` corrects the CSS weight fontconfig reports for a family's faces, by style name.
+/// - `languages` maps a family to the families that draw it in a language (BCP 47 tags such as
+///   `ja`, `zh-Hant`, `sr-Latn`), in order: DHSGlyphText's fonts per locale. The family itself
+///   is the default behind them, and fontconfig's fallback the system font behind that
+///   (<doc:ResolutionRules#Finding-the-family>).
 ///
 /// Family and style names match ignoring case, spaces, hyphens and underscores. Unknown keys
 /// are errors, so that a typo does not pass silently.
@@ -38,6 +43,8 @@ public struct FontSetDefinition: Hashable, Sendable {
   public var ladders: [String: [Int: LadderEntry]]
   /// Family name → style name → CSS weight.
   public var weights: [String: [String: Int]]
+  /// Family name → language tag → families to try, in order, for text in that language.
+  public var languages: [String: [String: [String]]] = [:]
 
   /// What one ladder step of a family means.
   public enum LadderEntry: Hashable, Sendable {
@@ -50,8 +57,9 @@ public struct FontSetDefinition: Hashable, Sendable {
   /// Creates a definition from values that are already valid, for the compiled-in files.
   init(
     source: String, aliases: [String: [String]], ladders: [String: [Int: LadderEntry]],
-    weights: [String: [String: Int]]
+    weights: [String: [String: Int]], languages: [String: [String: [String]]] = [:]
   ) {
+    self.languages = languages
     self.source = source
     self.aliases = aliases
     self.ladders = ladders
@@ -105,7 +113,7 @@ public struct FontSetDefinition: Hashable, Sendable {
       throw fail("", "not valid JSON")
     }
     guard case .object(let object) = root else { throw fail("", "the top level must be an object") }
-    let known: Set = ["schemaVersion", "description", "aliases", "ladders", "weights"]
+    let known: Set = ["schemaVersion", "description", "aliases", "ladders", "weights", "languages"]
     if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
       throw fail(unknown, "unknown key (expected one of \(known.sorted().joined(separator: ", ")))")
     }
@@ -122,6 +130,64 @@ public struct FontSetDefinition: Hashable, Sendable {
     self.aliases = try Self.parseAliases(object["aliases"], fail)
     self.ladders = try Self.parseLadders(object["ladders"], fail)
     self.weights = try Self.parseWeights(object["weights"], fail)
+    self.languages = try Self.parseLanguages(object["languages"], fail)
+  }
+
+  private static func parseLanguages(
+    _ value: JSONValue?, _ fail: (String, String) -> FontSetError
+  ) throws(FontSetError) -> [String: [String: [String]]] {
+    guard let value else { return [:] }
+    guard case .object(let table) = value else { throw fail("languages", "must be an object") }
+    var languages: [String: [String: [String]]] = [:]
+    try checkDistinct(table.keys, section: "languages", fail)
+    for (family, tags) in table {
+      let key = "languages.\(family)"
+      guard isName(family) else { throw fail(key, "the family name is empty or too long") }
+      guard case .object(let tagTable) = tags, !tagTable.isEmpty else {
+        throw fail(key, "must be a non-empty object of language tags")
+      }
+      var families: [String: [String]] = [:]
+      for (tag, targets) in tagTable {
+        let tagKey = "\(key).\(tag)"
+        guard let normalized = normalizedLanguageTag(tag) else {
+          throw fail(tagKey, "not a language tag such as ja, zh-Hant or sr-Latn")
+        }
+        guard families[normalized] == nil else {
+          throw fail(tagKey, "names the same language as another key")
+        }
+        guard case .array(let list) = targets, !list.isEmpty else {
+          throw fail(tagKey, "must be a non-empty array of family names")
+        }
+        var names: [String] = []
+        for (position, target) in list.enumerated() {
+          guard let name = target.string, isName(name) else {
+            throw fail("\(tagKey)[\(position)]", "must be a non-empty family name")
+          }
+          names.append(name)
+        }
+        families[normalized] = names
+      }
+      languages[family] = families
+    }
+    return languages
+  }
+
+  /// A language tag's comparison key: lower case, subtags joined by `-`; `nil` for text that
+  /// is not subtags of 1 to 8 letters or digits (at most 64 bytes).
+  ///
+  /// - Parameter tag: A BCP 47 tag, with `-` or `_` between subtags.
+  /// - Returns: The key, such as `zh-hant`.
+  static func normalizedLanguageTag(_ tag: String) -> String? {
+    guard (1...64).contains(tag.utf8.count) else { return nil }
+    let subtags = tag.lowercased().split(
+      separator: "-", omittingEmptySubsequences: false
+    ).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+    guard
+      subtags.allSatisfy({
+        (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      })
+    else { return nil }
+    return subtags.joined(separator: "-")
   }
 
   private static func parseAliases(

@@ -32,6 +32,9 @@ public struct ResolvedFace: Hashable, Sendable, Codable {
     case generic
     /// The family is unknown; fontconfig's best substitute was used.
     case substitute
+    /// A FontSets file's family for the text's language drew the requested family
+    /// (`"languages"`: `Brand` in Japanese → `Noto Sans CJK JP`).
+    case language
   }
 
   /// Whether the family was unknown and fontconfig's substitute was used instead.

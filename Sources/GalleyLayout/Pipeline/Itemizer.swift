@@ -87,13 +87,18 @@ enum Itemizer {
     var fallbackStylings:
       [(file: String, index: Int, weight: Int, italic: Bool, styling: FaceStyling)] =
         []
-    var styles: [(family: String, weight: Int, isItalic: Bool, face: ResolvedFace)] = []
+    var styles:
+      [(family: String, weight: Int, isItalic: Bool, language: String?, face: ResolvedFace)] = []
+    // Only a FontSets file with families per language makes the language choose the family.
+    let languageFamilies = fonts.hasLanguageFamilies
     for (runIndex, run) in text.runs.enumerated() {
       let attributes = run.attributes
+      let runLanguage = spanLanguages ? attributes.language ?? language : language
+      let styleLanguage = languageFamilies ? runLanguage : nil
       let primary: ResolvedFace
       if let known = styles.first(where: {
         $0.weight == attributes.weight && $0.isItalic == attributes.isItalic
-          && $0.family == attributes.family
+          && $0.family == attributes.family && $0.language == styleLanguage
       }) {
         primary = known.face
       } else {
@@ -102,19 +107,20 @@ enum Itemizer {
         let resolved =
           (try? fonts.resolve(
             family: attributes.family, weight: attributes.weight, italic: attributes.isItalic,
-            width: width))
+            width: width, language: styleLanguage))
           ?? (try? fonts.resolve(family: attributes.family))
           ?? (try? fonts.resolve(family: "sans-serif"))
         guard let resolved else { continue }  // only when no font is installed at all
         if styles.count < 64 {
-          styles.append((attributes.family, attributes.weight, attributes.isItalic, resolved))
+          styles.append(
+            (attributes.family, attributes.weight, attributes.isItalic, styleLanguage, resolved))
         }
         primary = resolved
       }
       let parts = fonts.fallbackRuns(
         for: text[run], utf8Offset: run.utf8Range.lowerBound,
         utf16Offset: run.utf16Range.lowerBound, primary: primary,
-        language: spanLanguages ? attributes.language ?? language : language)
+        language: runLanguage)
       for part in parts {
         let item: TextItem
         if let fallback = part.face, !part.isPrimary {
