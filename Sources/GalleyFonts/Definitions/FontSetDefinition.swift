@@ -155,17 +155,7 @@ public struct FontSetDefinition: Hashable, Sendable {
         guard families[normalized] == nil else {
           throw fail(tagKey, "names the same language as another key")
         }
-        guard case .array(let list) = targets, !list.isEmpty else {
-          throw fail(tagKey, "must be a non-empty array of family names")
-        }
-        var names: [String] = []
-        for (position, target) in list.enumerated() {
-          guard let name = target.string, isName(name) else {
-            throw fail("\(tagKey)[\(position)]", "must be a non-empty family name")
-          }
-          names.append(name)
-        }
-        families[normalized] = names
+        families[normalized] = try familyNames(targets, key: tagKey, fail)
       }
       languages[family] = families
     }
@@ -200,19 +190,33 @@ public struct FontSetDefinition: Hashable, Sendable {
     for (family, targets) in table {
       let key = "aliases.\(family)"
       guard isName(family) else { throw fail(key, "the family name is empty or too long") }
-      guard case .array(let list) = targets, !list.isEmpty else {
-        throw fail(key, "must be a non-empty array of family names")
-      }
-      var names: [String] = []
-      for (position, target) in list.enumerated() {
-        guard let name = target.string, isName(name) else {
-          throw fail("\(key)[\(position)]", "must be a non-empty family name")
-        }
-        names.append(name)
-      }
-      aliases[family] = names
+      aliases[family] = try familyNames(targets, key: key, fail)
     }
     return aliases
+  }
+
+  /// A non-empty array of family names, as `aliases` and `languages` list them.
+  ///
+  /// - Parameters:
+  ///   - value: The JSON value.
+  ///   - key: Its key, for messages.
+  ///   - fail: Makes the error.
+  /// - Returns: The names, in order.
+  /// - Throws: ``FontSetError/Kind/invalidDefinition`` naming the key or the item.
+  private static func familyNames(
+    _ value: JSONValue, key: String, _ fail: (String, String) -> FontSetError
+  ) throws(FontSetError) -> [String] {
+    guard case .array(let list) = value, !list.isEmpty else {
+      throw fail(key, "must be a non-empty array of family names")
+    }
+    var names: [String] = []
+    for (position, target) in list.enumerated() {
+      guard let name = target.string, isName(name) else {
+        throw fail("\(key)[\(position)]", "must be a non-empty family name")
+      }
+      names.append(name)
+    }
+    return names
   }
 
   private static func parseLadders(
