@@ -155,15 +155,18 @@ public struct HitTester: Sendable {
     boxes.sort { ($0.minX, $0.maxX) < ($1.minX, $1.maxX) }
     // Trailing spaces hang past the line's end side (the left of a right-to-left line): they
     // hit nothing.
-    let (visibleLeft, visibleRight) = (line.x, line.x + line.width)
-    boxes.removeAll {
-      ($0.minX >= visibleRight - 1e-9 && $0.maxX > visibleRight)
-        || ($0.maxX <= visibleLeft + 1e-9 && $0.minX < visibleLeft)
-    }
+    boxes.removeAll { hangs(minX: $0.minX, maxX: $0.maxX, on: line) }
     let visibleEnd = boxes.reduce(line.location) { max($0, $1.end) }
     return LineBoxes(
       top: line.y, bottom: line.y + line.height, start: line.location, visibleEnd: visibleEnd,
       characters: boxes, links: [], token: token)
+  }
+
+  /// Whether a box from `minX` to `maxX` lies past the line's visible end side: a space that
+  /// hangs there, which hits nothing.
+  static func hangs(minX: Double, maxX: Double, on line: Layout.Line) -> Bool {
+    let (left, right) = (line.x, line.x + line.width)
+    return (minX >= right - 1e-9 && maxX > right) || (maxX <= left + 1e-9 && minX < left)
   }
 
   /// The x extent of a run's glyphs (each from its x to its x plus its advance, as a cluster

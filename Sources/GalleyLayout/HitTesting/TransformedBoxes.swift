@@ -34,7 +34,9 @@ struct TransformedBoxes: Sendable {
     for (lineIndex, line) in layout.lines.enumerated() {
       for run in line.runs {
         for (index, glyph) in run.glyphs.enumerated()
-        where glyph.advance > 0 && !Self.hangs(glyph, on: line) {
+        where glyph.advance > 0
+          && !HitTester.hangs(minX: glyph.x, maxX: glyph.x + glyph.advance, on: line)
+        {
           let matrix = line.matrix(of: glyph, transform: run.transform(at: index))
           // A glyph scaled to nothing covers nothing.
           guard let inverse = matrix.inverse else { continue }
@@ -48,14 +50,6 @@ struct TransformedBoxes: Sendable {
     linkQuads = layout.links.flatMap { link in
       (link.quads.isEmpty ? link.rects.map(Layout.Quad.init) : link.quads).map { ($0, link.index) }
     }
-  }
-
-  /// Whether a glyph is a space hanging past its line's end side, which hits nothing (as
-  /// ``HitTester`` drops it from its line).
-  static func hangs(_ glyph: Layout.PositionedGlyph, on line: Layout.Line) -> Bool {
-    let (left, right) = (line.x, line.x + line.width)
-    return (glyph.x >= right - 1e-9 && glyph.x + glyph.advance > right)
-      || (glyph.x + glyph.advance <= left + 1e-9 && glyph.x < left)
   }
 
   /// The point in its glyph's untransformed frame, when a glyph's transformed box holds it
