@@ -127,14 +127,7 @@ struct BreakCandidates {
     guard !spaceAdvances.isEmpty, lineStart >= start, visibleEnd >= lineStart,
       visibleEnd - start < spaceAdvances.count
     else { return 0 }
-    let paragraph = breaker.paragraph
-    var (first, last) = (lineStart, visibleEnd)
-    while first < last, paragraph.isJustificationSpace(at: first) {
-      first += paragraph.scalarLength(at: first)
-    }
-    while last > first, paragraph.isJustificationSpace(at: paragraph.scalarStart(before: last)) {
-      last = paragraph.scalarStart(before: last)
-    }
+    let (first, last) = breaker.paragraph.innerCharacters(of: lineStart..<visibleEnd)
     return spaceAdvances[last - start] - spaceAdvances[first - start]
   }
 

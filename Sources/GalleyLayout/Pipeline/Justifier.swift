@@ -61,8 +61,13 @@ struct Justifier {
   /// Where a line's extra space goes, in visual order: after each space cluster strictly
   /// inside its visible part (leading spaces and hanging trailing ones excluded), or, when it
   /// has none, after each visible cluster but the last.
+  ///
+  /// "Inside" is by character, between the line's first and last characters that are not
+  /// spaces, whether or not those characters draw a glyph (a control character draws none):
+  /// the spaces ``BreakCandidates/spaceAdvance(_:_:)`` lets `optimal` shrink.
   private func gaps(of line: AssembledLine) -> [Gap] {
     let visibleEnd = line.text.visibleEnd
+    let (first, last) = paragraph.innerCharacters(of: line.text.utf8Range.lowerBound..<visibleEnd)
     var clusters: [(gap: Gap, isSpace: Bool)] = []
     // An inserted hyphen is no gap: nothing comes between it and its word.
     for (segmentIndex, segment) in line.segments.enumerated() where !segment.isInserted {
@@ -78,12 +83,15 @@ struct Justifier {
         }
       }
     }
-    guard let first = clusters.firstIndex(where: { !$0.isSpace }),
-      let last = clusters.lastIndex(where: { !$0.isSpace })
+    let spaces = clusters.filter { cluster in
+      let offset = line.segments[cluster.gap.segment].glyphs[cluster.gap.glyph].cluster
+      return cluster.isSpace && first < offset && offset < last
+    }
+    if !spaces.isEmpty { return spaces.map(\.gap) }
+    guard let firstVisible = clusters.firstIndex(where: { !$0.isSpace }),
+      let lastVisible = clusters.lastIndex(where: { !$0.isSpace })
     else { return [] }
-    let inner = clusters[first...last]
-    let spaces = inner.filter(\.isSpace).map(\.gap)
-    return spaces.isEmpty ? inner.dropLast().map(\.gap) : spaces
+    return clusters[firstVisible...lastVisible].dropLast().map(\.gap)
   }
 
   /// A line with `slack` (26.6, negative to shrink) spread over `gaps`: the same share at

@@ -202,6 +202,26 @@ struct Paragraph {
     }
   }
 
+  /// The part of `range` between its first and last characters that are not justification
+  /// spaces: where the first starts and where the last ends, or `range`'s end twice when it
+  /// holds only spaces.
+  ///
+  /// The spaces strictly inside are the ones justification may change on a line (see
+  /// ``isJustificationSpace(at:)``).
+  ///
+  /// - Parameter range: UTF-8 offsets at scalar boundaries.
+  /// - Returns: The two offsets, `first <= last`.
+  func innerCharacters(of range: Range<Int>) -> (first: Int, last: Int) {
+    var (first, last) = (range.lowerBound, range.upperBound)
+    while first < last, isJustificationSpace(at: first) {
+      first += scalarLength(at: first)
+    }
+    while last > first, isJustificationSpace(at: scalarStart(before: last)) {
+      last = scalarStart(before: last)
+    }
+    return (first, last)
+  }
+
   /// Whether the scalar at `offset` is a soft hyphen (U+00AD).
   ///
   /// - Parameter offset: A UTF-8 offset at a scalar boundary.

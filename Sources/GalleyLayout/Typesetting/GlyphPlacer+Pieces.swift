@@ -4,8 +4,9 @@ extension GlyphPlacer {
   /// A rectangle on a line (a decoration, a background, a link's), cut at the boxes of the
   /// glyphs under it, each piece moved with its glyph.
   ///
-  /// Neighbouring pieces whose glyphs share one map stay one piece. A rectangle under no
-  /// glyph box stays as it is.
+  /// Neighbouring pieces whose glyphs share one map stay one piece; a rectangle is under a
+  /// box where they overlap by more than 10⁻⁹ points. A rectangle under no glyph box stays as
+  /// it is.
   ///
   /// - Parameters:
   ///   - rect: The rectangle.
@@ -19,7 +20,8 @@ extension GlyphPlacer {
       for (index, glyph) in run.glyphs.enumerated() {
         let low = max(rect.x, glyph.x)
         let high = min(rect.x + rect.width, glyph.x + glyph.advance)
-        guard high > low else { continue }
+        // A rectangle that only touches a box (its edge rounded onto the box's) is not under it.
+        guard high - low > 1e-9 else { continue }
         let matrix = line.matrix(of: glyph, transform: run.transform(at: index))
         if let last = pieces.last, last.matrix == matrix,
           abs(last.rect.x + last.rect.width - low) < 1e-9
