@@ -128,8 +128,10 @@ let package = Package(
       dependencies: ["GalleyMarkup", "GalleyFonts", "GalleySupport"]
     ),
     // One job for every tool: format, check, lay out and draw, with each failure as a
-    // `Failure`; and the documents the jobs give (layout, format, hit records). Used by
-    // `galley-engine`, the service and `galley-bench`; package-internal.
+    // `Failure`; the documents the jobs give (layout, format, hit records); and the tables of
+    // the JSON `layout` and `render` fields that the service's requests and `galley render
+    // --variants` read. Used by `galley-engine`, the service and `galley-bench`;
+    // package-internal.
     .target(
       name: "GalleyJobs",
       dependencies: [
@@ -295,7 +297,7 @@ let package = Package(
       name: "GalleyServerTests",
       dependencies: [
         "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
-        "GalleyTools",
+        "GalleyTools", "GalleyJobs",
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),

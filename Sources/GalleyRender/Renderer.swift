@@ -145,7 +145,7 @@ public final class Renderer: Sendable {
     else { throw RenderError(.invalidLayout, "the layout's size is not finite or is too large") }
     let deviceScale = options.scale * Double(isVector ? 1 : options.oversampling)
     let scene = try Scene(
-      layout: layout, fonts: fonts, deviceScale: deviceScale, linkColor: options.linkColor,
+      layout: layout, fonts: fonts, deviceScale: deviceScale, colors: ColorOverrides(options),
       keepsReadingOrder: isVector, source: source, drawOrder: options.drawOrder)
     let canvas = try Canvas(
       scene: scene, layoutSize: (layout.size.width, layout.size.height), options: options,

@@ -1,5 +1,6 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
+import GalleyJobs
 import GalleyService
 import GalleySupport
 

@@ -38,6 +38,14 @@ extension ServiceApplication {
       if let key, let (entry, _) = cache.value(forKey: key) {
         return Self.response(entry, tag: tag)
       }
+      if let variants = prepared.variants {
+        let entry = try Self.spriteSheet(
+          service, prepared, variants: variants, includesLayout: includesLayout,
+          deadline: deadline)
+        metrics.recordRendered(bytes: entry.body.count)
+        if let key { cache.insert(entry, forKey: key) }
+        return Self.response(entry, tag: tag)
+      }
       let (image, layout) = try service.render(prepared, deadline: deadline)
       metrics.recordRendered(bytes: image.data.count)
       let entry =
@@ -50,6 +58,33 @@ extension ServiceApplication {
       if let key { cache.insert(entry, forKey: key) }
       return Self.response(entry, tag: tag)
     }
+  }
+
+  /// The answer for `variants`: `{"atlas": {…}, "data": base64 PNG, "format": "png"}`, with
+  /// `"layout"` for `include=layout`; its geometry headers give the sheet's size and the
+  /// first frame's scale and origin.
+  private static func spriteSheet(
+    _ service: TextService, _ prepared: PreparedRequest, variants: [RenderVariant],
+    includesLayout: Bool, deadline: Deadline
+  ) throws(Failure) -> CachedImage {
+    let (sheet, layout) = try service.renderSpriteSheet(
+      prepared, variants: variants, deadline: deadline)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let atlas = try? encoder.encode(sheet.atlas), let first = sheet.atlas.frames.first else {
+      throw Failure(.internal, kind: "internal", "the atlas could not be encoded")
+    }
+    var body = Array("{\n  \"atlas\" : ".utf8) + Array(atlas)
+    body += Array(",\n  \"data\" : \"\(Data(sheet.png).base64EncodedString())\"".utf8)
+    body += Array(",\n  \"format\" : \"png\"".utf8)
+    if includesLayout {
+      body += Array(",\n  \"layout\" : ".utf8) + JSONDocument.layout(layout, image: nil).bytes
+    }
+    body += Array("\n}\n".utf8)
+    let geometry = ImageGeometry(
+      width: sheet.atlas.width, height: sheet.atlas.height, scale: first.scale,
+      originX: first.originX, originY: first.originY)
+    return CachedImage(body: body, contentType: Reply.jsonType, geometry: geometry)
   }
 
   /// Whether the query asks for the layout: `include=layout`; no other value is taken.

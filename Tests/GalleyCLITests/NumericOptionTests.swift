@@ -15,12 +15,13 @@ struct NumericOptionTests {
     "o", "output", "format", "json", "background", "shadow-color", "glow-color",
     "inner-shadow-color", "gradient", "gradient-type", "outline-color", "outline-join",
     "outline-mode", "link-color", "png-compression", "direction", "accelerators", "features",
-    "variations", "font-description", "draw-order",
+    "variations", "font-description", "draw-order", "text-color", "variants", "atlas",
   ]
 
   /// Options whose value is a pair `X,Y`.
   static let pairs: Set<String> = [
     "at", "shadow-offset", "inner-shadow-offset", "gradient-start", "gradient-end", "glyph-scale",
+    "offset",
   ]
 
   /// The options of each subcommand, from the parser's own description of the command line.

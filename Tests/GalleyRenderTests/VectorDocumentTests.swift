@@ -142,9 +142,10 @@ struct VectorDocumentTests {
     let layout = try RenderSupport.layout(
       "Hello %Bworld%b, then %Iitalic%i words that wrap over lines and end.", width: 120)
     let reading = try Scene(
-      layout: layout, fonts: CairoFontCache(), deviceScale: 1, linkColor: nil,
+      layout: layout, fonts: CairoFontCache(), deviceScale: 1, colors: ColorOverrides(),
       keepsReadingOrder: true)
-    let grouped = try Scene(layout: layout, fonts: CairoFontCache(), deviceScale: 1, linkColor: nil)
+    let grouped = try Scene(
+      layout: layout, fonts: CairoFontCache(), deviceScale: 1, colors: ColorOverrides())
     // The glyphs of the layout's runs, in text order, joined where neighbours share a font.
     var expected: [(style: String, glyphs: Int)] = []
     for line in layout.lines {

@@ -112,6 +112,54 @@ import Testing
     }
   }
 
+  @Test func renderWithVariantsAnswersASpriteSheetAndItsAtlas() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "galley-endpoint-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let variants = ##"{"pressed": {"offset": [0, 2], "color": "#555555"}, "normal": {}}"##
+    try Data(variants.utf8).write(to: directory.appendingPathComponent("v.json"))
+    _ = try cli(
+      RenderCommand.self,
+      [
+        "--default-family", "DejaVu Sans", "--default-size", "15", "--scale", "2", "--variants",
+        directory.appendingPathComponent("v.json").path, "--sprite-sheet", "--atlas",
+        directory.appendingPathComponent("atlas.json").path, "-o",
+        directory.appendingPathComponent("sheet.png").path, "--", Self.label,
+      ])
+    let atlas = try Data(contentsOf: directory.appendingPathComponent("atlas.json"))
+    let sheet = try Data(contentsOf: directory.appendingPathComponent("sheet.png"))
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post(
+        "/v1/render", Self.body(#", "render": {"scale": 2}, "variants": "# + variants))
+      #expect(response.status == .ok)
+      #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+      let document = try #require(try response.json() as? [String: Any])
+      #expect(Data(base64Encoded: document["data"] as? String ?? "") == sheet)
+      let served = try JSONSerialization.data(withJSONObject: document["atlas"] ?? [:])
+      #expect(
+        try JSONSerialization.jsonObject(with: served) as? NSDictionary
+          == JSONSerialization.jsonObject(with: atlas) as? NSDictionary)
+      try OpenAPIChecker().check(response, path: "/v1/render", method: "post")
+      // The frames' order is part of the answer, and of its cache key and ETag.
+      let reordered = try await client.post(
+        "/v1/render",
+        Self.body(
+          #", "render": {"scale": 2}, "variants": {"normal": {}, "pressed": {"offset": [0, 2]}}"#
+        ))
+      #expect(reordered.headers[.eTag] != response.headers[.eTag])
+      let frames =
+        try #require(
+          (try reordered.json() as? [String: Any])?["atlas"] as? [String: Any])["frames"]
+        as? [[String: Any]]
+      #expect(frames?.map { $0["name"] as? String } == ["normal", "pressed"])
+      let vector = try await client.post(
+        "/v1/render", Self.body(#", "render": {"format": "svg"}, "variants": {"a": {}}"#))
+      #expect(vector.status == .badRequest)
+      try OpenAPIChecker().check(vector, path: "/v1/render", method: "post")
+    }
+  }
+
   @Test func anUnchangedImageGets304AndARepeatIsACacheHit() async throws {
     try await ServerHarness.withServer { client, application in
       let first = try await client.post("/v1/render", Self.body())

@@ -1,6 +1,7 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import Foundation
+import GalleyJobs
 import GalleyServerKit
 import GalleyService
 import GalleySupport

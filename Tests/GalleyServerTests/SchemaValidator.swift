@@ -6,8 +6,9 @@ import GalleySupport
 /// The part of JSON Schema 2020-12 that the OpenAPI document's request schemas use, enough to
 /// say whether a value is valid: `$ref`, `type` (one or several), `enum`, `minimum`,
 /// `maximum`, `exclusiveMinimum`, `minLength`, `maxLength` (in code points), `pattern`,
-/// `anyOf`, `allOf`, `properties`, `additionalProperties`, `required`, `dependentSchemas`,
-/// `propertyNames`, `maxProperties`, `items`, `minItems` and `maxItems`.
+/// `anyOf`, `allOf`, `not`, `properties`, `additionalProperties`, `required`,
+/// `dependentSchemas`, `propertyNames`, `minProperties`, `maxProperties`, `items`, `minItems`
+/// and `maxItems`.
 ///
 /// A keyword it does not know is a test failure, so the document cannot outgrow it unseen.
 struct SchemaValidator {
@@ -18,7 +19,8 @@ struct SchemaValidator {
   static let keywords: Set<String> = [
     "$ref", "type", "enum", "minimum", "maximum", "exclusiveMinimum", "minLength", "maxLength",
     "pattern", "anyOf", "allOf", "properties", "additionalProperties", "required",
-    "dependentSchemas", "propertyNames", "maxProperties", "items", "minItems", "maxItems",
+    "dependentSchemas", "propertyNames", "minProperties", "maxProperties", "items", "minItems",
+    "maxItems", "not",
     "description",
   ]
 
@@ -51,6 +53,7 @@ struct SchemaValidator {
     {
       return false
     }
+    if case .object(let negated) = schema["not"], isValid(value, against: negated) { return false }
     if case .array(let members) = schema["enum"], !members.contains(value) { return false }
     guard hasType(value, schema["type"]) else { return false }
     switch value {
@@ -119,6 +122,9 @@ struct SchemaValidator {
   private func objectIsValid(_ object: [String: JSONValue], _ schema: [String: JSONValue]) -> Bool {
     let properties = schema["properties"]?.objectValue ?? [:]
     for case .string(let key) in schema["required"]?.arrayValue ?? [] where object[key] == nil {
+      return false
+    }
+    if case .number(let minimum) = schema["minProperties"], Double(object.count) < minimum {
       return false
     }
     if case .number(let maximum) = schema["maxProperties"], Double(object.count) > maximum {

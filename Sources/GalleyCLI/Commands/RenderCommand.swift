@@ -44,6 +44,24 @@ struct RenderCommand: OutcomeCommand {
       """)
   var pngCompression: PNGCompression?
 
+  @Option(
+    help: """
+      A JSON file of named variants (button states), each the render fields it changes, \
+      spelled as in an HTTP request: {"pressed": {"offset": [0, 2], "color": "#555555"}}. \
+      '-o' then needs '{name}' (one image per variant) or '--sprite-sheet'.
+      """)
+  var variants: String?
+
+  @Flag(
+    help: """
+      With '--variants': draw every variant into one PNG (-o), stacked top to bottom, and \
+      write its atlas to '--atlas'.
+      """)
+  var spriteSheet = false
+
+  @Option(help: "The sprite sheet's atlas: each variant's frame, origin and link rectangles.")
+  var atlas: String?
+
   var imageFormat: ImageFormat? { format ?? ImageFormat(pathExtensionOf: output) }
 
   func validate() throws {
@@ -54,23 +72,35 @@ struct RenderCommand: OutcomeCommand {
     if pngCompression != nil, imageFormat != .png {
       throw ValidationError("'--png-compression' applies to PNG output only.")
     }
+    let variants = try readVariants()
+    try validateVariantOptions(imageFormat, variants: variants)
     do {
-      _ = try OutputFile.resolveAll(outputPaths)
+      _ = try OutputFile.resolveAll(outputPaths(variants: variants))
     } catch {
       throw ValidationError(error.sentence)
     }
   }
 
-  /// Each output's option and path, for ``OutputFile/resolveAll(_:)``.
-  var outputPaths: [(option: String, path: String)] {
-    [("-o", output)] + (json.map { [("--json", $0)] } ?? [])
+  /// The render settings the options give.
+  func renderSettings(_ format: ImageFormat) -> RenderSettings {
+    RenderSettings(
+      format: format, pngCompression: pngCompression,
+      options: effects.renderOptions(seed: layout.glyphOptions.seed))
   }
 
   func execute() -> CommandOutcome {
-    var outcome = renderAndWrite()
+    let variants: [RenderVariant]?
+    do {
+      variants = try readVariants()
+    } catch {
+      return CommandOutcome(Failure(.usage, kind: "usage", "\(error)"))
+    }
+    var outcome = variants.map { renderVariantsAndWrite($0) } ?? renderAndWrite()
     // Standard output carries only the bytes written there (the image or the JSON); the
     // summary and error objects are left out, and messages still go to standard error.
-    if OutputFile.includesStandardOutput(outputPaths), outcome.standardOutputBytes.isEmpty {
+    if OutputFile.includesStandardOutput(outputPaths(variants: variants)),
+      outcome.standardOutputBytes.isEmpty
+    {
       outcome.output = .text("")
     }
     return outcome
@@ -88,9 +118,7 @@ struct RenderCommand: OutcomeCommand {
     case .success(let value): made = value
     }
     var job = made.job
-    job.render = RenderSettings(
-      format: format, pngCompression: pngCompression,
-      options: effects.renderOptions(seed: layout.glyphOptions.seed))
+    job.render = renderSettings(format)
     let image: RenderedImage
     do {
       image = try made.runner.render(made.result, of: job)
@@ -104,7 +132,7 @@ struct RenderCommand: OutcomeCommand {
     }
     let written: [UInt8]
     do {
-      let files = try OutputFile.resolveAll(outputPaths)
+      let files = try OutputFile.resolveAll(outputPaths(variants: nil))
       written = try OutputWriter.writeAll(Array(zip(files, contents)))
     } catch {
       return CommandOutcome(Failure(.output, kind: "outputFailed", error.message))

@@ -40,6 +40,22 @@ struct EffectOptions: ParsableArguments {
   @Option(help: "The color of text inside links.")
   var linkColor: TextColor?
 
+  @Option(
+    help: """
+      The color of all the text and its underlines (a disabled look); --link-color still \
+      colors links.
+      """)
+  var textColor: TextColor?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      """
+      Move the drawing X,Y points (a pressed look), rounded to whole pixels; the canvas holds \
+      it moved and unmoved.
+      """, valueName: "x,y"))
+  var offset: NumberPair?
+
   @Flag(help: "Draw line boxes, baselines, link rectangles and glyph boxes over the text.")
   var annotate = false
 
@@ -64,6 +80,9 @@ struct EffectOptions: ParsableArguments {
       outline: outline.value, oversampling: oversample, linkColor: linkColor,
       annotates: annotate)
     options.drawOrder = drawOrder.drawOrder(seed: seed)
+    options.textColor = textColor
+    options.offsetX = offset?.x ?? 0
+    options.offsetY = offset?.y ?? 0
     return options
   }
 

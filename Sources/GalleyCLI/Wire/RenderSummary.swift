@@ -16,3 +16,40 @@ struct RenderSummary: Encodable {
   /// The image's size and scale, and the layout's origin in it.
   var image: ImageGeometry
 }
+
+/// What `galley render --variants` prints: each variant's image, and with `--sprite-sheet`
+/// the sheet and its atlas.
+///
+/// ```json
+/// {"schemaVersion": 1, "format": "png",
+///  "variants": [{"name": "normal", "output": "button-normal.png", "image": {…}}, …]}
+/// ```
+struct VariantsSummary: Encodable {
+  /// One variant's image.
+  struct Entry: Encodable {
+    /// The variant's name.
+    var name: String
+    /// The file it went to (`-o` with its name), or `nil` in a sprite sheet.
+    var output: String?
+    /// Its image's size and scale, and the layout's origin in it (in a sprite sheet: in its
+    /// frame).
+    var image: ImageGeometry
+  }
+
+  /// The version of this document's shape.
+  var schemaVersion = 1
+  /// The image format written.
+  var format: ImageFormat
+  /// The sprite sheet's path, or `nil`.
+  var output: String?
+  /// The atlas's path, or `nil`.
+  var atlas: String?
+  /// The variants, in order.
+  var variants: [Entry]
+
+  /// A summary of variants' images.
+  init(format: ImageFormat, variants: [Entry]) {
+    self.format = format
+    self.variants = variants
+  }
+}

@@ -205,6 +205,20 @@ package enum FieldReader {
     return (try number(x), try number(y))
   }
 
+  /// Two numbers as `[x, y]` or `{"x", "y"}`.
+  ///
+  /// - Parameter value: The JSON value.
+  /// - Returns: The numbers.
+  /// - Throws: ``FieldProblem`` for anything else.
+  package static func pair(_ value: JSONValue) throws(FieldProblem) -> (x: Double, y: Double) {
+    if case .array(let items) = value {
+      guard items.count == 2 else { throw FieldProblem("must be [x, y] or {\"x\", \"y\"}") }
+      return (try number(items[0]), try number(items[1]))
+    }
+    guard case .object = value else { throw FieldProblem("must be [x, y] or {\"x\", \"y\"}") }
+    return try point(value)
+  }
+
   /// Insets: one number for all four sides, or `{"top", "left", "bottom", "right"}` (each
   /// missing side 0).
   ///

@@ -65,6 +65,11 @@ package enum RenderFields {
     },
     .value("oversample", \.options.oversampling, FieldReader.integer),
     .optional("linkColor", \.options.linkColor, FieldReader.color),
+    // `--text-color` (the CLI's `--color` is the color table).
+    .optional("color", \.options.textColor, FieldReader.color),
+    RequestField("offset") { (value, settings) throws(FieldProblem) in
+      (settings.options.offsetX, settings.options.offsetY) = try FieldReader.pair(value)
+    },
     .flag("annotate", \.options.annotates),
     // A random order's seed is the layout's `seed` (PreparedRequest sets it).
     RequestField("drawOrder") { (value, settings) throws(FieldProblem) in

@@ -162,7 +162,7 @@ package final class JobRunner: Sendable {
   }
 
   /// Fails for an image over `limit` pixels, oversampling included.
-  private static func checkPixels(
+  static func checkPixels(
     _ geometry: ImageGeometry, settings: RenderSettings, limit: Int
   ) throws(RenderError) {
     let factor = settings.format == .png ? settings.options.oversampling : 1

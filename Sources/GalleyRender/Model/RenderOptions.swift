@@ -43,6 +43,20 @@ public struct RenderOptions: Hashable, Sendable {
   /// The order glyphs are drawn in, which shows where transformed glyphs overlap
   /// (DHSGlyphText's glyph rendering order): text order unless told otherwise.
   public var drawOrder = DrawOrder.logical
+  /// The color of all the text and its underlines and strikethroughs, or `nil` to keep their
+  /// own.
+  ///
+  /// A disabled button's grey; ``linkColor``, when given, still colors links, and backgrounds
+  /// keep their colors.
+  public var textColor: TextColor?
+  /// Points to move the drawing right, rounded to whole pixels.
+  ///
+  /// A pressed button's shift (DHSGlyphButton): the text, its effects, backgrounds and link
+  /// regions move, and the canvas holds the drawing both where it would be without the offset
+  /// and where it is, so a pressed frame is the unpressed one with its text moved.
+  public var offsetX = 0.0
+  /// Points to move the drawing down, as ``offsetX`` does right.
+  public var offsetY = 0.0
 
   /// The order glyphs are drawn in (`galley render --draw-order`).
   public enum DrawOrder: Hashable, Sendable {
@@ -341,6 +355,8 @@ public struct RenderOptions: Hashable, Sendable {
         return "outline width must be above 0 and at most 1000"
       }
     }
+    guard offsetX.isFinite, offsetY.isFinite, abs(offsetX) <= 10_000, abs(offsetY) <= 10_000
+    else { return "offset must be within 10000 points" }
     return nil
   }
 }

@@ -1,5 +1,6 @@
 /// The image's size and where the layout sits in it: the layout box, grown to hold every
-/// glyph's ink and every effect, then padded.
+/// glyph's ink and every effect, and to hold it all again at the drawing's offset, then
+/// padded.
 ///
 /// Effects never get cropped (FXLabel users had to add insets by hand for this); the layout's
 /// origin moves instead, and ``ImageGeometry`` reports where it went.
@@ -45,12 +46,17 @@ struct Canvas {
           shape.offsetBy(x: glow.offsetX, y: glow.offsetY).insetBy(-reach))
       }
     }
-    content = content.insetBy(-options.padding)
     let scale = options.scale
+    // The offset is whole pixels, so the drawing keeps its pixel grid; the canvas holds the
+    // drawing unmoved and moved.
+    let offsetX = (options.offsetX * scale).rounded() / scale
+    let offsetY = (options.offsetY * scale).rounded() / scale
+    content = content.union(content.offsetBy(x: offsetX, y: offsetY))
+    content = content.insetBy(-options.padding)
     // The origin lands on a whole pixel, so backgrounds and underlines stay crisp.
     // Adding 0 turns -0 into 0.
-    let originX = (-content.minX * scale).rounded(.up) / scale + 0
-    let originY = (-content.minY * scale).rounded(.up) / scale + 0
+    var originX = (-content.minX * scale).rounded(.up) / scale + 0
+    var originY = (-content.minY * scale).rounded(.up) / scale + 0
     let width = max(1, ((content.maxX + originX) * scale).rounded(.up))
     let height = max(1, ((content.maxY + originY) * scale).rounded(.up))
     let deviceWidth = width * Double(oversampling)
@@ -67,6 +73,8 @@ struct Canvas {
           + "the limit is \(RenderOptions.maximumSide) pixels a side and "
           + "\(RenderOptions.maximumPixels / (1 << 20)) megapixels")
     }
+    originX += offsetX
+    originY += offsetY
     geometry = ImageGeometry(
       width: Int(width), height: Int(height), scale: scale, originX: originX, originY: originY)
     self.deviceWidth = Int(deviceWidth)

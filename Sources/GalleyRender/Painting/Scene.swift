@@ -61,7 +61,7 @@ struct Scene {
   ///   - layout: The layout.
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point.
-  ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
+  ///   - colors: The colors that replace the runs' and decorations' own.
   ///   - keepsReadingOrder: Whether runs keep the text's reading order (for SVG and PDF, whose
   ///     text is copied and read aloud in drawing order) rather than one per font and color.
   ///   - source: The layout's text, so that runs carry the characters they draw (PDF), or
@@ -71,7 +71,7 @@ struct Scene {
   ///     runs then carry no text).
   /// - Throws: ``RenderError`` when a font cannot be opened or a value is not finite.
   init(
-    layout: Layout, fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
+    layout: Layout, fonts: CairoFontCache, deviceScale: Double, colors: ColorOverrides,
     keepsReadingOrder: Bool = false, source: SourceText? = nil,
     drawOrder: RenderOptions.DrawOrder = .logical
   ) throws(RenderError) {
@@ -79,9 +79,9 @@ struct Scene {
     let ordered = isTransformed || drawOrder != .logical
     var builder =
       ordered
-      ? SceneBuilder(ordering: fonts, deviceScale: deviceScale, linkColor: linkColor)
+      ? SceneBuilder(ordering: fonts, deviceScale: deviceScale, colors: colors)
       : SceneBuilder(
-        fonts: fonts, deviceScale: deviceScale, linkColor: linkColor,
+        fonts: fonts, deviceScale: deviceScale, colors: colors,
         keepsReadingOrder: keepsReadingOrder, source: source)
     for (lineNumber, line) in layout.lines.enumerated() {
       try builder.add(line, isEdgeLine: lineNumber == 0 || lineNumber == layout.lines.count - 1)
@@ -89,7 +89,8 @@ struct Scene {
     for decoration in layout.decorations {
       decorations.append(
         try builder.box(
-          decoration.rect, quad: decoration.quad, color: decoration.color, kind: "decoration"))
+          decoration.rect, quad: decoration.quad, color: colors.color(of: decoration),
+          kind: "decoration"))
     }
     for background in layout.backgrounds {
       backgrounds.append(

@@ -5,14 +5,14 @@ internal import GalleySupport
 /// Gathers a layout's glyphs into a ``Scene``'s runs, one per scaled font and color, checks
 /// every number, and measures the ink.
 ///
-/// Used once per render by ``Scene/init(layout:fonts:deviceScale:linkColor:)``.
+/// Used once per render by ``Scene/init(layout:fonts:deviceScale:colors:keepsReadingOrder:source:drawOrder:)``.
 struct SceneBuilder {
   /// Where scaled fonts come from.
   private let fonts: CairoFontCache
   /// Device pixels per point, for the scaled fonts.
   private let deviceScale: Double
-  /// The color of runs inside links, or `nil` to keep their own.
-  private let linkColor: TextColor?
+  /// The colors that replace the runs' own.
+  private let colors: ColorOverrides
   /// Whether runs keep the text's reading order: lines top to bottom and each line's runs in
   /// text order (a right-to-left run's glyphs stay left to right, which PDF readers expect and
   /// reorder), neighbours of one font and color joined; otherwise one run per font and color
@@ -63,17 +63,17 @@ struct SceneBuilder {
   /// - Parameters:
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point, for the scaled fonts.
-  ///   - linkColor: The color of glyphs inside links, or `nil` to keep their own.
+  ///   - colors: The colors that replace the runs' own.
   ///   - keepsReadingOrder: Whether runs keep the text's reading order.
   ///   - source: The layout's text, for runs that carry their characters (with
   ///     `keepsReadingOrder` only), or `nil`.
   init(
-    fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?,
+    fonts: CairoFontCache, deviceScale: Double, colors: ColorOverrides,
     keepsReadingOrder: Bool = false, source: SourceText? = nil
   ) {
     self.fonts = fonts
     self.deviceScale = deviceScale
-    self.linkColor = linkColor
+    self.colors = colors
     self.keepsReadingOrder = keepsReadingOrder
     self.source = keepsReadingOrder ? source : nil
   }
@@ -83,9 +83,9 @@ struct SceneBuilder {
   /// - Parameters:
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point.
-  ///   - linkColor: The color of glyphs inside links, or `nil`.
-  init(ordering fonts: CairoFontCache, deviceScale: Double, linkColor: TextColor?) {
-    self.init(fonts: fonts, deviceScale: deviceScale, linkColor: linkColor)
+  ///   - colors: The colors that replace the runs' own.
+  init(ordering fonts: CairoFontCache, deviceScale: Double, colors: ColorOverrides) {
+    self.init(fonts: fonts, deviceScale: deviceScale, colors: colors)
     pieces = []
   }
 
@@ -161,8 +161,7 @@ struct SceneBuilder {
     for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
       throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
     }
-    // A run is inside one link or none; the link color, when given, replaces its color.
-    let color = run.link != nil ? linkColor ?? run.color : run.color
+    let color = colors.color(of: run)
     if let source {
       current = runs.count
       runs.append(
@@ -228,7 +227,7 @@ struct SceneBuilder {
     for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
       throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
     }
-    let color = run.link != nil ? linkColor ?? run.color : run.color
+    let color = colors.color(of: run)
     let fontIndex: Int
     if let known = pieceFonts.lastIndex(where: { $0.font === font }) {
       fontIndex = known

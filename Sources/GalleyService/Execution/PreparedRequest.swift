@@ -2,6 +2,7 @@ import GalleyFonts
 import GalleyJobs
 import GalleyLayout
 import GalleyMarkup
+import GalleyRender
 import GalleySupport
 import GalleyTools
 
@@ -14,6 +15,8 @@ package struct PreparedRequest: Sendable {
   /// formatter, the layout options (whose truncation token uses the formatter) and the render
   /// settings.
   package var job: TextJob
+  /// The variants of `variants`, in the body's order, or `nil` without them.
+  package var variants: [RenderVariant]?
   /// The points to hit-test.
   package var points: [RequestPoint]
   /// The hit-testing tolerance in points.
@@ -59,6 +62,14 @@ package struct PreparedRequest: Sendable {
       // checked it.
       let seed = request.layout?["seed"].flatMap { try? FieldReader.seed($0) } ?? 0
       job.render.options.drawOrder = .random(seed: seed)
+    }
+    if let object = request.variants {
+      let seed = request.layout?["seed"].flatMap { try? FieldReader.seed($0) } ?? 0
+      variants = try VariantFields.variants(
+        object, order: request.variantOrder, base: job.render, group: "variants", seed: seed)
+      guard job.render.format == .png else {
+        throw RequestError(field: "variants", "make a PNG sprite sheet: render.format must be png")
+      }
     }
     job.isPlain = request.plain == true
     job.isLenient = request.lenient == true

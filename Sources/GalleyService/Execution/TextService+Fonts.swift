@@ -1,4 +1,5 @@
 import GalleyFonts
+import GalleyJobs
 import GalleyTools
 
 extension TextService {

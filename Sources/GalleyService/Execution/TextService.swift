@@ -110,4 +110,21 @@ package final class TextService: Sendable {
     let image = try runner.render(laidOut, of: request.job, deadline: deadline)
     return (image, laidOut.layout)
   }
+
+  /// Lays out a request and draws its variants into a PNG sprite sheet.
+  ///
+  /// - Parameters:
+  ///   - request: The request, with ``PreparedRequest/variants``.
+  ///   - variants: The variants.
+  ///   - deadline: When the work must stop.
+  /// - Returns: The sheet and its layout.
+  /// - Throws: ``Failure`` as ``render(_:deadline:)`` does, and for a format other than PNG.
+  package func renderSpriteSheet(
+    _ request: PreparedRequest, variants: [RenderVariant], deadline: Deadline
+  ) throws(Failure) -> (sheet: SpriteSheet, layout: Layout) {
+    let laidOut = try runner.layout(request.job, deadline: deadline)
+    let sheet = try runner.renderSpriteSheet(
+      laidOut, of: request.job, variants: variants, deadline: deadline)
+    return (sheet, laidOut.layout)
+  }
 }

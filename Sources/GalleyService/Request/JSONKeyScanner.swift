@@ -1,3 +1,5 @@
+import GalleyJobs
+
 /// One pass over a request body for what `JSONDecoder` lets through or reports without a
 /// field: a key given twice in one object (the decoder keeps one of them silently) and a number
 /// too large for a `Double` such as `1e400` (the decoder calls the whole body invalid).

@@ -1,3 +1,4 @@
+import GalleyJobs
 import GalleySupport
 
 #if canImport(FoundationEssentials)
@@ -18,7 +19,11 @@ package enum RequestDecoder {
   package static func decode(_ body: [UInt8]) throws(RequestError) -> ServiceRequest {
     try JSONKeyScanner.check(body)
     do {
-      return try JSONDecoder().decode(ServiceRequest.self, from: Data(body))
+      var request = try JSONDecoder().decode(ServiceRequest.self, from: Data(body))
+      if request.variants != nil {
+        request.variantOrder = JSONKeyOrder.keys(at: ["variants"], in: body)
+      }
+      return request
     } catch let error as DecodingError {
       throw requestError(error)
     } catch {

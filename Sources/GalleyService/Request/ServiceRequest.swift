@@ -1,3 +1,4 @@
+import GalleyJobs
 import GalleySupport
 
 /// The one request shape of every `POST` endpoint.
@@ -9,7 +10,7 @@ import GalleySupport
 ///  "fonts": ["DejaVu Sans"], "colors": ["#1A5FB4"],
 ///  "defaults": {"family": "DejaVu Sans", "size": 13, "weight": "bold", "color": "black"},
 ///  "layout": {"width": 300, "maxLines": 2, …}, "render": {"format": "png", "scale": 2, …},
-///  "points": [{"x": 10, "y": 5}], "tolerance": 0}
+///  "variants": {"pressed": {"offset": [0, 2]}}, "points": [{"x": 10, "y": 5}], "tolerance": 0}
 /// ```
 ///
 /// Only `markup` is required; every other field takes the CLI's default. `layout` and
@@ -35,6 +36,12 @@ package struct ServiceRequest: Codable, Hashable, Sendable {
   package var layout: [String: JSONValue]?
   /// The render options (`galley render`'s), by name.
   package var render: [String: JSONValue]?
+  /// Named variants of the label (`galley render --variants`): each the `render` fields it
+  /// changes; `POST /v1/render` then answers a PNG sprite sheet and its atlas.
+  package var variants: [String: JSONValue]?
+  /// The names of ``variants`` in the order the body gives them (the sheet's order), which
+  /// ``RequestDecoder`` reads from the body; never read from a request's fields.
+  package var variantOrder: [String]?
   /// The points to hit-test (`galley hit --at`).
   package var points: [RequestPoint]?
   /// Also hit links whose rectangle is within this many points (`galley hit --tolerance`).
@@ -64,6 +71,7 @@ package struct ServiceRequest: Codable, Hashable, Sendable {
       case "defaults": defaults = try object.decode(RequestDefaults?.self, forKey: key)
       case "layout": layout = try object.decode([String: JSONValue]?.self, forKey: key)
       case "render": render = try object.decode([String: JSONValue]?.self, forKey: key)
+      case "variants": variants = try object.decode([String: JSONValue]?.self, forKey: key)
       case "points": points = try object.decode([RequestPoint]?.self, forKey: key)
       case "tolerance": tolerance = try object.decode(Double?.self, forKey: key)
       default: throw fields.unknown(key)

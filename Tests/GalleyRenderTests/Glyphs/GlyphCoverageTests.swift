@@ -108,7 +108,8 @@ struct GlyphCoverageTests {
     // Two glyphs 3,000 pixels apart on both axes: one buffer for both would pass 8 MB, so
     // they are drawn in two batches, which must give what drawing each alone gives.
     let layout = try RenderSupport.layout("Hi")
-    let scene = try Scene(layout: layout, fonts: CairoFontCache(), deviceScale: 1, linkColor: nil)
+    let scene = try Scene(
+      layout: layout, fonts: CairoFontCache(), deviceScale: 1, colors: ColorOverrides())
     let run = try #require(scene.runs.first)
     var glyphs = Array(run.glyphs.prefix(2))
     try #require(glyphs.count == 2)

@@ -1,3 +1,4 @@
+import GalleyJobs
 import GalleyLayout
 import GalleyRender
 import GalleyService
