@@ -229,7 +229,7 @@ let package = Package(
     .executableTarget(
       name: "GalleyServer",
       dependencies: [
-        "GalleyServerKit", "GalleyService", "GalleyFonts", "GalleyRender",
+        "GalleyServerKit", "GalleyService", "GalleyJobs", "GalleyFonts", "GalleyRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),

@@ -236,6 +236,24 @@ public final class FontSet: Sendable {
   /// Every installed face, each once (a face may belong to several family names).
   public var allFaces: [FaceDescriptor] { catalog.faces }
 
+  /// Every font file the set can draw with, sorted, each once: the files of every face
+  /// fontconfig knows (the system's and the application's), read without listing the faces.
+  ///
+  /// With each file's size and modification date, it is what a cache key needs to change
+  /// when a font is added, removed or replaced.
+  public var fontFiles: [String] {
+    fontconfig.withLock { state in state.configuration.listFontFiles() }
+  }
+
+  /// The fontconfig configuration files the set read, in order (none for a configuration
+  /// made from XML in memory).
+  ///
+  /// Their rules choose the faces for generic names such as `sans-serif`: a cache key that
+  /// holds them with their sizes and dates changes when a user edits them.
+  public var configurationFiles: [String] {
+    fontconfig.withLock { state in state.configuration.listConfigurationFiles() }
+  }
+
   /// The faces of an installed family, by style, width and weight.
   ///
   /// - Parameter family: An installed family name (case, spaces, hyphens and underscores ignored).

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import GalleyFonts
+import GalleyJobs
 import GalleyRender
 import GalleyServerKit
 import GalleyService
@@ -138,7 +139,7 @@ struct GalleyServerCommand: AsyncParsableCommand {
     {
       throw ValidationError("'--playground': '\(playground)' is not a directory that can be read.")
     }
-    if let cacheDir, let problem = DiskCache.problem(with: cacheDir) {
+    if let cacheDir, let problem = RenderCache.problem(withDirectory: cacheDir) {
       throw ValidationError("'--cache-dir': \(problem).")
     }
     guard (1...1 << 20).contains(maxBody) else {

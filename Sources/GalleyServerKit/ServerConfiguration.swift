@@ -30,7 +30,7 @@ package struct ServerConfiguration: Sendable {
   /// The bounds on one request's work.
   package var limits = ServiceLimits()
   /// What the render cache's keys include besides the request
-  /// (`GalleyService/CacheGeneration`: the version, the fonts and the FontSets files).
+  /// (`GalleyJobs/CacheGeneration`: the version, the fonts and the FontSets files).
   package var generation = "galley-server"
 
   /// The number of cores.

@@ -26,7 +26,7 @@ extension ServiceApplication {
     await work("render", request, parameters: ["include"]) {
       (prepared, query, deadline) throws(Failure) in
       let includesLayout = try Self.includesLayout(query)
-      let key = RenderCache.key(
+      let key = RenderCacheKey.key(
         for: prepared.request, includesLayout: includesLayout,
         generation: configuration.generation)
       let tag = key.map { "\"\(StableHash.hex($0.utf8))\"" }
@@ -35,7 +35,7 @@ extension ServiceApplication {
         headers[.eTag] = tag
         return Response(status: .notModified, headers: headers)
       }
-      if let key, let (entry, _) = cache.value(forKey: key) {
+      if let key, let entry = cache.value(forKey: key) {
         return Self.response(entry, tag: tag)
       }
       if let variants = prepared.variants {

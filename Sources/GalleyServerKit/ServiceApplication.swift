@@ -43,9 +43,15 @@ package struct ServiceApplication: Sendable {
     limiter = WorkLimiter(
       workers: configuration.workers, queueLimit: configuration.effectiveQueueLimit)
     let logger = Logger(label: "galley-server.cache")
-    cache = RenderCache(
-      memoryBytes: configuration.cacheBytes, directory: configuration.cacheDirectory,
-      diskBytes: configuration.cacheDiskBytes, report: { logger.warning("\($0)") })
+    do {
+      // The command checked the directory; a cache that cannot open it keeps memory only.
+      cache = try RenderCache(
+        memoryCapacity: configuration.cacheBytes, directory: configuration.cacheDirectory,
+        diskCapacity: configuration.cacheDiskBytes, report: { logger.warning("\($0)") })
+    } catch {
+      logger.error("the render cache keeps memory only: \(error)")
+      cache = RenderCache(memoryCapacity: configuration.cacheBytes)
+    }
     metrics = ServiceMetrics()
   }
 

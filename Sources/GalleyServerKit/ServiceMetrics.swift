@@ -67,13 +67,13 @@ package struct ServiceMetrics: Sendable {
     Gauge(label: "galley_render_cache_misses", factory: factory).record(counts.misses)
     Gauge(label: "galley_render_cache_hit_ratio", factory: factory).record(
       lookups == 0 ? 0 : Double(counts.memoryHits + counts.diskHits) / Double(lookups))
-    let usage = cache.memory.usage
-    Gauge(label: "galley_render_cache_memory_bytes", factory: factory).record(usage.bytes)
-    Gauge(label: "galley_render_cache_entries", factory: factory).record(usage.count)
-    if let disk = cache.disk?.statistics {
-      Gauge(label: "galley_render_cache_disk_bytes", factory: factory).record(disk.bytes)
-      Gauge(label: "galley_render_cache_disk_evictions", factory: factory).record(disk.evicted)
-      for (kind, count) in [("corrupt", disk.corrupt), ("write", disk.writeFailures)] {
+    Gauge(label: "galley_render_cache_memory_bytes", factory: factory).record(counts.memoryBytes)
+    Gauge(label: "galley_render_cache_entries", factory: factory).record(counts.memoryEntries)
+    if cache.directory != nil {
+      Gauge(label: "galley_render_cache_disk_bytes", factory: factory).record(counts.diskBytes)
+      Gauge(label: "galley_render_cache_disk_evictions", factory: factory).record(
+        counts.evictedFiles)
+      for (kind, count) in [("corrupt", counts.corruptFiles), ("write", counts.writeFailures)] {
         Gauge(
           label: "galley_render_cache_disk_errors", dimensions: [("kind", kind)],
           factory: factory

@@ -16,6 +16,7 @@ struct NumericOptionTests {
     "inner-shadow-color", "gradient", "gradient-type", "outline-color", "outline-join",
     "outline-mode", "link-color", "png-compression", "direction", "accelerators", "features",
     "variations", "font-description", "draw-order", "text-color", "variants", "atlas",
+    "cache-dir",
   ]
 
   /// Options whose value is a pair `X,Y`.

@@ -73,81 +73,37 @@ extension RenderCommand {
     return paths
   }
 
-  /// Renders every variant and writes the files.
-  func renderVariantsAndWrite(_ variants: [RenderVariant]) -> CommandOutcome {
-    guard let format = imageFormat else {
-      return CommandOutcome(Failure(.internal, kind: "internal", "no format"))
-    }
-    let made: LaidOutText
-    switch layout.makeLayout() {
-    case .failure(let failure): return CommandOutcome(failure)
-    case .success(let value): made = value
-    }
-    var job = made.job
-    job.render = renderSettings(format)
-    let drawn: (contents: [[UInt8]], summary: VariantsSummary)
-    do {
-      drawn =
-        spriteSheet
-        ? try sheetContents(made, job: job, variants: variants)
-        : try imageContents(made, job: job, variants: variants)
-    } catch {
-      return CommandOutcome(error)
-    }
-    let written: [UInt8]
-    do {
-      let files = try OutputFile.resolveAll(outputPaths(variants: variants))
-      written = try OutputWriter.writeAll(Array(zip(files, drawn.contents)))
-    } catch {
-      return CommandOutcome(Failure(.output, kind: "outputFailed", error.message))
-    }
-    let warnings = made.warnings.joined(separator: "\n")
-    guard written.isEmpty else { return CommandOutcome(bytes: written, standardError: warnings) }
-    return CommandOutcome(
-      standardOutput: JSONOutput.encodeDocument(drawn.summary), standardError: warnings,
-      status: 0)
-  }
-
   /// One image per variant, then the layout documents, in ``outputPaths(variants:)``'s order.
-  private func imageContents(
+  func imageProducts(
     _ made: LaidOutText, job: TextJob, variants: [RenderVariant]
-  ) throws(Failure) -> ([[UInt8]], VariantsSummary) {
+  ) throws(Failure) -> RenderProducts {
     let images = try made.runner.render(made.result, of: job, variants: variants)
     var contents = images.map(\.data)
     if let json {
       contents += layoutDocuments(made.layout, json: json, geometries: images.map(\.geometry))
     }
-    let entries = zip(variants, images).map { variant, image in
-      VariantsSummary.Entry(
-        name: variant.name,
-        output: output.replacing(Self.namePlaceholder, with: variant.name), image: image.geometry)
-    }
-    return (contents, VariantsSummary(format: job.render.format, variants: entries))
+    return RenderProducts(
+      contents: contents, geometries: images.map(\.geometry),
+      warnings: made.warnings.joined(separator: "\n"))
   }
 
   /// The sheet, the layout documents and the atlas, in ``outputPaths(variants:)``'s order.
-  private func sheetContents(
+  func sheetProducts(
     _ made: LaidOutText, job: TextJob, variants: [RenderVariant]
-  ) throws(Failure) -> ([[UInt8]], VariantsSummary) {
+  ) throws(Failure) -> RenderProducts {
     let sheet = try made.runner.renderSpriteSheet(made.result, of: job, variants: variants)
+    let geometries = sheet.atlas.frames.map(\.geometry)
     var contents = [sheet.png]
-    if let json {
-      contents += layoutDocuments(
-        made.layout, json: json, geometries: sheet.atlas.frames.map(\.geometry))
-    }
+    if let json { contents += layoutDocuments(made.layout, json: json, geometries: geometries) }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let atlasData = try? encoder.encode(sheet.atlas) else {
       throw Failure(.internal, kind: "internal", "the atlas could not be encoded")
     }
     contents.append(Array(atlasData) + [UInt8(ascii: "\n")])
-    let entries = sheet.atlas.frames.map { frame in
-      VariantsSummary.Entry(name: frame.name, output: nil, image: frame.geometry)
-    }
-    var summary = VariantsSummary(format: .png, variants: entries)
-    summary.output = output
-    summary.atlas = atlas
-    return (contents, summary)
+    return RenderProducts(
+      contents: contents, geometries: geometries,
+      warnings: made.warnings.joined(separator: "\n"))
   }
 
   /// The layout documents of `--json`: one per variant with its image geometry when the path

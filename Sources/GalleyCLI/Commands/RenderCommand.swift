@@ -62,6 +62,21 @@ struct RenderCommand: OutcomeCommand {
   @Option(help: "The sprite sheet's atlas: each variant's frame, origin and link rectangles.")
   var atlas: String?
 
+  @Option(
+    help: """
+      A directory that keeps what this command draws, shared by runs and processes: a label \
+      drawn before (same text, options and fonts) is read back instead of drawn again.
+      """)
+  var cacheDir: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      The most the cache's files may take, in MB (1...1048576); past it, the least recently \
+      used go.
+      """)
+  var cacheDiskSize = 1024
+
   var imageFormat: ImageFormat? { format ?? ImageFormat(pathExtensionOf: output) }
 
   func validate() throws {
@@ -74,6 +89,12 @@ struct RenderCommand: OutcomeCommand {
     }
     let variants = try readVariants()
     try validateVariantOptions(imageFormat, variants: variants)
+    guard (1...1_048_576).contains(cacheDiskSize) else {
+      throw ValidationError("'--cache-disk-size' must be in 1...1048576 MB.")
+    }
+    if let cacheDir, let problem = TwoLevelCache<RenderProducts>.problem(withDirectory: cacheDir) {
+      throw ValidationError("'--cache-dir': \(problem).")
+    }
     do {
       _ = try OutputFile.resolveAll(outputPaths(variants: variants))
     } catch {
@@ -95,7 +116,7 @@ struct RenderCommand: OutcomeCommand {
     } catch {
       return CommandOutcome(Failure(.usage, kind: "usage", "\(error)"))
     }
-    var outcome = variants.map { renderVariantsAndWrite($0) } ?? renderAndWrite()
+    var outcome = renderAndWrite(variants: variants)
     // Standard output carries only the bytes written there (the image or the JSON); the
     // summary and error objects are left out, and messages still go to standard error.
     if OutputFile.includesStandardOutput(outputPaths(variants: variants)),
@@ -106,42 +127,100 @@ struct RenderCommand: OutcomeCommand {
     return outcome
   }
 
-  /// Renders and writes the files; the outcome's standard output is the summary, an error, or
-  /// the bytes of an output that goes to standard output.
-  private func renderAndWrite() -> CommandOutcome {
+  /// Draws (or finds in the cache) and writes the files; the outcome's standard output is the
+  /// summary, an error, or the bytes of an output that goes to standard output.
+  private func renderAndWrite(variants: [RenderVariant]?) -> CommandOutcome {
     guard let format = imageFormat else {
       return CommandOutcome(Failure(.internal, kind: "internal", "no format"))
     }
-    let made: LaidOutText
-    switch layout.makeLayout() {
+    let products: RenderProducts
+    switch layout.prepareText().flatMap({ makeProducts($0, format: format, variants: variants) }) {
     case .failure(let failure): return CommandOutcome(failure)
-    case .success(let value): made = value
+    case .success(let value): products = value
     }
-    var job = made.job
-    job.render = renderSettings(format)
-    let image: RenderedImage
+    let written: [UInt8]
     do {
-      image = try made.runner.render(made.result, of: job)
+      let files = try OutputFile.resolveAll(outputPaths(variants: variants))
+      written = try OutputWriter.writeAll(Array(zip(files, products.contents)))
     } catch {
-      return CommandOutcome(error)
+      return CommandOutcome(Failure(.output, kind: "outputFailed", error.message))
     }
+    guard written.isEmpty else {
+      return CommandOutcome(bytes: written, standardError: products.warnings)
+    }
+    return CommandOutcome(
+      standardOutput: summary(products, format: format, variants: variants),
+      standardError: products.warnings, status: 0)
+  }
+
+  /// What the command draws for a prepared job: from `--cache-dir` when it holds them, else
+  /// laid out and drawn (and kept there).
+  private func makeProducts(
+    _ prepared: PreparedText, format: ImageFormat, variants: [RenderVariant]?
+  ) -> Result<RenderProducts, Failure> {
+    // The render settings are part of the job, and so of its cache key.
+    var prepared = prepared
+    prepared.job.render = renderSettings(format)
+    let cache = openCache()
+    let key = cache.flatMap { _ in cacheKey(prepared, variants: variants) }
+    if let cache, let key, var found = cache.value(forKey: key) {
+      found.isFromCache = true
+      return .success(found)
+    }
+    let drawn = layout.layOut(prepared).flatMap { made in
+      Result { () throws(Failure) in try draw(made, format: format, variants: variants) }
+    }
+    if let cache, let key, case .success(let products) = drawn {
+      cache.insert(products, forKey: key)
+    }
+    return drawn
+  }
+
+  /// Draws a laid-out job: one image, one per variant, or a sprite sheet.
+  private func draw(
+    _ made: LaidOutText, format: ImageFormat, variants: [RenderVariant]?
+  ) throws(Failure) -> RenderProducts {
+    let job = made.job
+    if let variants {
+      return spriteSheet
+        ? try sheetProducts(made, job: job, variants: variants)
+        : try imageProducts(made, job: job, variants: variants)
+    }
+    let image = try made.runner.render(made.result, of: job)
     var contents = [image.data]
     if json != nil {
       let document = JSONDocument.layout(made.layout, image: image.geometry)
       contents.append(document.bytes + [UInt8(ascii: "\n")])
     }
-    let written: [UInt8]
-    do {
-      let files = try OutputFile.resolveAll(outputPaths(variants: nil))
-      written = try OutputWriter.writeAll(Array(zip(files, contents)))
-    } catch {
-      return CommandOutcome(Failure(.output, kind: "outputFailed", error.message))
+    return RenderProducts(
+      contents: contents, geometries: [image.geometry],
+      warnings: made.warnings.joined(separator: "\n"))
+  }
+
+  /// The summary printed after the files are written.
+  private func summary(
+    _ products: RenderProducts, format: ImageFormat, variants: [RenderVariant]?
+  ) -> String {
+    guard let variants else {
+      let geometry =
+        products.geometries.first
+        ?? ImageGeometry(width: 0, height: 0, scale: 1, originX: 0, originY: 0)
+      var summary = RenderSummary(format: format, output: output, image: geometry)
+      summary.cache = cacheDir.map { _ in products.isFromCache ? "hit" : "miss" }
+      return JSONOutput.encodeDocument(summary)
     }
-    let warnings = made.warnings.joined(separator: "\n")
-    guard written.isEmpty else { return CommandOutcome(bytes: written, standardError: warnings) }
-    return CommandOutcome(
-      standardOutput: JSONOutput.encodeDocument(
-        RenderSummary(format: format, output: output, image: image.geometry)),
-      standardError: warnings, status: 0)
+    let entries = zip(variants, products.geometries).map { variant, geometry in
+      VariantsSummary.Entry(
+        name: variant.name,
+        output: spriteSheet ? nil : output.replacing(Self.namePlaceholder, with: variant.name),
+        image: geometry)
+    }
+    var summary = VariantsSummary(format: format, variants: entries)
+    summary.cache = cacheDir.map { _ in products.isFromCache ? "hit" : "miss" }
+    if spriteSheet {
+      summary.output = output
+      summary.atlas = atlas
+    }
+    return JSONOutput.encodeDocument(summary)
   }
 }

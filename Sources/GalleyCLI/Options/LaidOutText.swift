@@ -1,6 +1,18 @@
+import GalleyFonts
 import GalleyJobs
 import GalleyLayout
 import GalleyMarkup
+
+/// A command's job, formatted, with its font set loaded: what a command knows before the
+/// layout (enough for a cache key).
+struct PreparedText {
+  /// The job.
+  var job: TextJob
+  /// The fonts.
+  var fonts: FontSet
+  /// The formatted text and its warnings.
+  var formatted: FormattedJob
+}
 
 /// A command's job, laid out, with the runner that did it (for a command that goes on to
 /// draw).

@@ -388,6 +388,13 @@ struct LayoutCommandOptions: ParsableArguments {
   ///
   /// - Returns: The job, its runner and its layout, or why there is none.
   func makeLayout() -> Result<LaidOutText, Failure> {
+    prepareText().flatMap { layOut($0) }
+  }
+
+  /// The job, formatted, with its fonts loaded: everything before the layout.
+  ///
+  /// - Returns: The prepared job, or why there is none.
+  func prepareText() -> Result<PreparedText, Failure> {
     do throws(Failure) {
       let source = try inputOptions.readSource()
       // A description that lists several families needs the fonts to pick one before the
@@ -400,9 +407,21 @@ struct LayoutCommandOptions: ParsableArguments {
       let formatted = try JobRunner.prepare(job)
       let fontSet: FontSet
       if let fonts { fontSet = fonts } else { fontSet = try makeFontSet() }
-      let runner = JobRunner(fonts: fontSet, accelerators: accelerators)
-      let laidOut = try runner.layout(job, prepared: formatted)
-      return .success(LaidOutText(job: job, runner: runner, result: laidOut))
+      return .success(PreparedText(job: job, fonts: fontSet, formatted: formatted))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Lays out a prepared job.
+  ///
+  /// - Parameter prepared: The job, formatted, with its fonts.
+  /// - Returns: The job, its runner and its layout, or why there is none.
+  func layOut(_ prepared: PreparedText) -> Result<LaidOutText, Failure> {
+    do throws(Failure) {
+      let runner = JobRunner(fonts: prepared.fonts, accelerators: accelerators)
+      let laidOut = try runner.layout(prepared.job, prepared: prepared.formatted)
+      return .success(LaidOutText(job: prepared.job, runner: runner, result: laidOut))
     } catch {
       return .failure(error)
     }

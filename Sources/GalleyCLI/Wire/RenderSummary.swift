@@ -15,6 +15,15 @@ struct RenderSummary: Encodable {
   var output: String
   /// The image's size and scale, and the layout's origin in it.
   var image: ImageGeometry
+  /// With `--cache-dir`: `hit` when the files came from the cache, else `miss`.
+  var cache: String?
+
+  /// A summary of one image.
+  init(format: ImageFormat, output: String, image: ImageGeometry) {
+    self.format = format
+    self.output = output
+    self.image = image
+  }
 }
 
 /// What `galley render --variants` prints: each variant's image, and with `--sprite-sheet`
@@ -46,6 +55,8 @@ struct VariantsSummary: Encodable {
   var atlas: String?
   /// The variants, in order.
   var variants: [Entry]
+  /// With `--cache-dir`: `hit` when the files came from the cache, else `miss`.
+  var cache: String?
 
   /// A summary of variants' images.
   init(format: ImageFormat, variants: [Entry]) {

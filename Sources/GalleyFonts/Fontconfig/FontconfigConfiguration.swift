@@ -123,6 +123,37 @@ final class FontconfigConfiguration {
     return names
   }
 
+  /// The file of every face in fontconfig's two font sets, the system's and the
+  /// application's, sorted, each once.
+  ///
+  /// - Returns: The paths.
+  func listFontFiles() -> [String] {
+    var files: Set<String> = []
+    for setName in [FcSetSystem, FcSetApplication] {
+      // Owned by the configuration, which outlives this loop.
+      guard let set = FcConfigGetFonts(handle, setName) else { continue }
+      for position in 0..<Int(set.pointee.nfont) {
+        guard let font = set.pointee.fonts[position] else { continue }
+        var value: UnsafeMutablePointer<FcChar8>?
+        if FcPatternGetString(font, FC_FILE, 0, &value) == FcResultMatch, let value {
+          files.insert(String(cString: value))  // points into the pattern: copy now
+        }
+      }
+    }
+    return files.sorted()
+  }
+
+  /// The configuration files fontconfig read (`FcConfigGetConfigFiles`), in order.
+  ///
+  /// - Returns: The paths.
+  func listConfigurationFiles() -> [String] {
+    guard let list = FcConfigGetConfigFiles(handle) else { return [] }
+    defer { FcStrListDone(list) }
+    var files: [String] = []
+    while let file = FcStrListNext(list) { files.append(String(cString: file)) }
+    return files
+  }
+
   /// The family fontconfig would use for `family` after its substitution rules.
   func substituteFamily(for family: String, language: String?) -> String? {
     guard let pattern = Pattern() else { return nil }

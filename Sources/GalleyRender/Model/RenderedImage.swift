@@ -68,4 +68,16 @@ public struct RenderedImage: Sendable {
   public var data: [UInt8]
   /// The image's size and the layout's origin in it.
   public var geometry: ImageGeometry
+
+  /// Creates an image from its parts.
+  ///
+  /// - Parameters:
+  ///   - format: The format of `data`.
+  ///   - data: The encoded file.
+  ///   - geometry: The image's size and the layout's origin in it.
+  public init(format: ImageFormat, data: [UInt8], geometry: ImageGeometry) {
+    self.format = format
+    self.data = data
+    self.geometry = geometry
+  }
 }

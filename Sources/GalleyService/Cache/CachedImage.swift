@@ -1,9 +1,15 @@
 import GalleyRender
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One answer of `POST /v1/render` as the caches keep it: the body, its content type and the
 /// image geometry the response headers carry.
 package struct CachedImage: Hashable, Sendable, Codable {
-  /// The body: the image, or with `?include=layout` the JSON document.
+  /// The body: the image, or with `?include=layout` or `variants` a JSON document.
   package var body: [UInt8]
   /// The body's content type, such as `image/png`.
   package var contentType: String
@@ -21,12 +27,34 @@ package struct CachedImage: Hashable, Sendable, Codable {
     self.contentType = contentType
     self.geometry = geometry
   }
+}
 
-  /// The bytes the entry costs in the memory cache: its body, key and bookkeeping.
-  ///
-  /// - Parameter key: The entry's key.
-  /// - Returns: The cost.
-  package func cost(key: String) -> Int {
-    body.count + contentType.utf8.count + key.utf8.count + 128
+extension CachedImage: CacheValue {
+  /// The first line of the stored form.
+  private struct Header: Codable {
+    var contentType: String
+    var geometry: ImageGeometry
   }
+
+  /// A JSON line with the content type and the geometry, then the body.
+  package var cacheBytes: [UInt8] {
+    let header = Header(contentType: contentType, geometry: geometry)
+    return ((try? JSONEncoder().encode(header)).map(Array.init) ?? []) + [UInt8(ascii: "\n")]
+      + body
+  }
+
+  /// Reads an entry back from ``cacheBytes``.
+  ///
+  /// - Parameter cacheBytes: The bytes.
+  package init?(cacheBytes: [UInt8]) {
+    guard let newline = cacheBytes.firstIndex(of: UInt8(ascii: "\n")),
+      let header = try? JSONDecoder().decode(Header.self, from: Data(cacheBytes[..<newline]))
+    else { return nil }
+    self.init(
+      body: Array(cacheBytes[(newline + 1)...]), contentType: header.contentType,
+      geometry: header.geometry)
+  }
+
+  /// The body, the content type and 128 bytes of bookkeeping.
+  package var cacheCost: Int { body.count + contentType.utf8.count + 128 }
 }

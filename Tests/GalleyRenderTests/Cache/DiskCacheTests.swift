@@ -1,19 +1,14 @@
 import Foundation
-import GalleyFonts
-import GalleyRender
-import GalleyService
-import GalleyTestSupport
 import Testing
 
+@testable import GalleyRender
+
 /// The disk level: a damaged file is a miss and is removed, writes leave no partial file,
-/// stale temporary files go, the files stay within the capacity, and the generation follows
-/// the fonts, the FontSets files and the version.
+/// stale temporary files go, and the files stay within the capacity.
 @Suite struct DiskCacheTests {
-  /// An entry whose body has `size` bytes.
-  private func entry(_ size: Int, byte: UInt8 = 1) -> CachedImage {
-    CachedImage(
-      body: Array(repeating: byte, count: size), contentType: "image/png",
-      geometry: ImageGeometry(width: 2, height: 3, scale: 1, originX: 0, originY: 0))
+  /// An entry of `size` bytes.
+  private func entry(_ size: Int, byte: UInt8 = 1) -> [UInt8] {
+    Array(repeating: byte, count: size)
   }
 
   /// A new directory, removed after `body`.
@@ -135,27 +130,6 @@ import Testing
       FileManager.default.createFile(atPath: file, contents: Data([1]))
       #expect(DiskCache.problem(with: file)?.contains("is not a directory") == true)
       #expect(DiskCache.problem(with: file + "/below")?.contains("cannot create") == true)
-    }
-  }
-
-  @Test func theGenerationFollowsTheFontsAndTheFontSetsFiles() throws {
-    try withDirectory { directory in
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
-      let definitions = directory + "/aliases.json"
-      try Data(#"{"aliases": {"ui": ["DejaVu Sans"]}}"#.utf8)
-        .write(to: URL(fileURLWithPath: definitions))
-      let fonts = try HermeticFonts.fontSet()
-      let first = CacheGeneration.make(fonts: fonts, definitionFiles: [definitions])
-      #expect(first.hasPrefix("galley-server/"))
-      #expect(CacheGeneration.make(fonts: fonts, definitionFiles: [definitions]) == first)
-      try Data(#"{"aliases": {"ui": ["DejaVu Serif"]}}"#.utf8)
-        .write(to: URL(fileURLWithPath: definitions))
-      #expect(CacheGeneration.make(fonts: fonts, definitionFiles: [definitions]) != first)
-      #expect(CacheGeneration.make(fonts: fonts, definitionFiles: []) != first)
-      #expect(
-        CacheGeneration.make(fonts: fonts, definitionFiles: [], settings: "masks off")
-          != CacheGeneration.make(fonts: fonts, definitionFiles: []))
     }
   }
 }

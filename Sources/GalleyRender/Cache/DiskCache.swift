@@ -1,4 +1,4 @@
-import GalleySupport
+internal import GalleySupport
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -10,44 +10,44 @@ import Foundation
 import Glibc
 #endif
 
-/// The second cache level: one file per render answer in a directory, named by the key's
-/// ``StableHash``, so several servers may share the directory, and a directory they cannot
+/// The second level of a ``TwoLevelCache``: one file per entry in a directory, named by a hash
+/// of the key, so several processes may share the directory, and a directory they cannot
 /// write is used read-only.
 ///
-/// A file holds one JSON line (the whole key, the content type, the geometry, and the body's
-/// length and hash), then the body. A file is written under a temporary name
+/// A file holds one JSON line (the whole key, and the body's length and hash), then the body:
+/// the value's ``CacheValue/cacheBytes``. A file is written under a temporary name
 /// (`.NAME.galley-cache-partial`) and renamed into place, so a reader never sees half of one.
 /// A read checks the whole key, the body's length and its hash: a file that fails (cut,
 /// truncated, altered, or of an older format) is a miss and is removed, so the next answer
 /// replaces it. The files stay within ``capacity``: past it, the least recently used go (a hit
 /// marks a file used). A temporary file older than ``staleAge`` (a writer killed before its
 /// rename) is removed when a cache opens the directory.
-package final class DiskCache: Sendable {
+final class DiskCache: Sendable {
   /// The directory.
-  package let directory: String
+  let directory: String
   /// The largest file read back, in bytes.
-  package let maximumFileBytes: Int
+  let maximumFileBytes: Int
   /// The most bytes the cache files may take; past it, the least recently used are removed
   /// until they take at most nine tenths of it.
-  package let capacity: Int
+  let capacity: Int
   /// How old a temporary file must be to count as left by a killed writer.
-  package static let staleAge: Duration = .seconds(600)
+  static let staleAge: Duration = .seconds(600)
   /// What the cache did that an operator may want to know: each failure to write, to read, or
   /// to remove a file, once each.
   private let report: @Sendable (String) -> Void
   private let state: Mutex<State>
 
   /// The cache's counts.
-  package struct Statistics: Hashable, Sendable {
+  struct Statistics: Hashable, Sendable {
     /// The bytes of the cache files, as this process counts them (other processes sharing
     /// the directory add theirs).
-    package var bytes = 0
+    var bytes = 0
     /// Files that failed their check and were removed.
-    package var corrupt = 0
+    var corrupt = 0
     /// Writes that failed (a read-only directory, a full disk).
-    package var writeFailures = 0
+    var writeFailures = 0
     /// Files removed to stay within the capacity.
-    package var evicted = 0
+    var evicted = 0
   }
 
   private struct State {
@@ -58,7 +58,6 @@ package final class DiskCache: Sendable {
   /// The first line of a file.
   private struct Header: Codable {
     var key: String
-    var entry: CachedImage
     var length: Int
     var hash: String
   }
@@ -75,7 +74,7 @@ package final class DiskCache: Sendable {
   ///   - maximumFileBytes: The largest file read back.
   ///   - capacity: The most bytes the cache files may take.
   ///   - report: Where the cache says what went wrong (a log).
-  package init(
+  init(
     directory: String, maximumFileBytes: Int = 64 << 20, capacity: Int = 1 << 30,
     report: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -101,7 +100,7 @@ package final class DiskCache: Sendable {
   ///
   /// - Parameter directory: The directory.
   /// - Returns: The problem, in a sentence.
-  package static func problem(with directory: String) -> String? {
+  static func problem(with directory: String) -> String? {
     if FileManager.default.fileExists(atPath: directory) {
       // A directory (or a link to one) lists; a file does not.
       let lists = (try? FileManager.default.contentsOfDirectory(atPath: directory)) != nil
@@ -117,16 +116,22 @@ package final class DiskCache: Sendable {
   }
 
   /// The counts so far.
-  package var statistics: Statistics { state.withLock { $0.statistics } }
+  var statistics: Statistics { state.withLock { $0.statistics } }
 
-  /// The entry for a key, or `nil` when there is none, it cannot be read, or it fails its
-  /// check (and is removed).
+  /// The bytes of the entry for a key, or `nil` when there is none, it cannot be read, or it
+  /// fails its check (and is removed).
   ///
   /// - Parameter key: The key.
-  /// - Returns: The entry.
-  package func value(forKey key: String) -> CachedImage? {
-    let path = filePath(key)
-    guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
+  /// - Returns: The entry's bytes.
+  func value(forKey key: String) -> [UInt8]? {
+    let found = read(filePath(key))
+    return found.flatMap { $0.key == key ? $0.bytes : nil }
+  }
+
+  /// A file's key and bytes, or `nil` when it cannot be read or fails its check (and is then
+  /// removed); a hit marks the file used.
+  private func read(_ path: String) -> (key: String, bytes: [UInt8])? {
+    guard let size = Self.size(ofFile: path),
       size <= maximumFileBytes, let data = FileManager.default.contents(atPath: path)
     else { return nil }
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
@@ -135,7 +140,6 @@ package final class DiskCache: Sendable {
       discard(path, size: data.count)
       return nil
     }
-    guard header.key == key else { return nil }  // a hash collision: another key's file
     let body = data[data.index(after: newline)...]
     guard body.count == header.length, StableHash.hex(body) == header.hash else {
       discard(path, size: data.count)
@@ -143,29 +147,42 @@ package final class DiskCache: Sendable {
     }
     // The file was used now: eviction keeps it longer.
     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
-    var entry = header.entry
-    entry.body = Array(body)
-    return entry
+    return (header.key, Array(body))
+  }
+
+  /// Every entry whose file passes its check, most recently used first, until `bytes` of
+  /// them are read.
+  ///
+  /// - Parameter bytes: The most bytes to read.
+  /// - Returns: Each entry's key and bytes.
+  func entries(upTo bytes: Int) -> [(key: String, bytes: [UInt8])] {
+    var files = Self.files(in: directory, suffix: Self.fileSuffix)
+    files.sort { $0.modified > $1.modified }
+    var found: [(key: String, bytes: [UInt8])] = []
+    var total = 0
+    for file in files where total + file.size <= bytes {
+      guard let entry = read(file.path) else { continue }
+      found.append(entry)
+      total += file.size
+    }
+    return found
   }
 
   /// Writes an entry under a temporary name, then renames it into place; a failure (a
   /// read-only directory, a full disk) is counted and reported, and leaves no file.
   ///
   /// - Parameters:
-  ///   - value: The entry.
+  ///   - bytes: The entry's bytes.
   ///   - key: Its key.
-  package func insert(_ value: CachedImage, forKey key: String) {
-    var headerEntry = value
-    headerEntry.body = []
-    let header = Header(
-      key: key, entry: headerEntry, length: value.body.count, hash: StableHash.hex(value.body))
+  func insert(_ bytes: [UInt8], forKey key: String) {
+    let header = Header(key: key, length: bytes.count, hash: StableHash.hex(bytes))
     guard var data = try? JSONEncoder().encode(header) else { return }
     data.append(UInt8(ascii: "\n"))
-    data.append(contentsOf: value.body)
+    data.append(contentsOf: bytes)
     let path = filePath(key)
     let name = StableHash.hex(key.utf8)
     let partial = "\(directory)/.\(name).\(UInt64.random(in: 0...UInt64.max))\(Self.partialSuffix)"
-    let replaced = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let replaced = Self.size(ofFile: path) ?? 0
     guard FileManager.default.createFile(atPath: partial, contents: data),
       rename(partial, path) == 0
     else {
@@ -174,7 +191,9 @@ package final class DiskCache: Sendable {
         $0.statistics.writeFailures += 1
         return $0.statistics.writeFailures == 1
       }
-      if first { report("the disk cache cannot write in '\(directory)' (counted in /metrics)") }
+      if first {
+        report("the disk cache cannot write in '\(directory)' (counted in its statistics)")
+      }
       return
     }
     let overCapacity = state.withLock {
@@ -183,17 +202,19 @@ package final class DiskCache: Sendable {
       $0.isEvicting = true
       return true
     }
-    if overCapacity { evict() }
+    if overCapacity { evict(to: capacity / 10 * 9) }
   }
 
-  /// Removes the least recently used files until they take at most nine tenths of the
-  /// capacity, counting the directory's files again (other processes may share it).
-  private func evict() {
+  /// Removes the least recently used files until they take at most `bytes`, counting the
+  /// directory's files again (other processes may share it).
+  ///
+  /// - Parameter bytes: The most bytes the files may take afterwards.
+  func evict(to bytes: Int) {
     var files = Self.files(in: directory, suffix: Self.fileSuffix)
     files.sort { $0.modified < $1.modified }
     var total = files.reduce(0) { $0 + $1.size }
     var removed = 0
-    for file in files where total > capacity / 10 * 9 {
+    for file in files where total > bytes {
       if (try? FileManager.default.removeItem(atPath: file.path)) != nil {
         total -= file.size
         removed += 1
@@ -214,7 +235,21 @@ package final class DiskCache: Sendable {
       if removed { $0.statistics.bytes -= size }
       return $0.statistics.corrupt == 1
     }
-    if first { report("the disk cache removed a damaged file '\(path)' (counted in /metrics)") }
+    if first {
+      report("the disk cache removed a damaged file '\(path)' (counted in its statistics)")
+    }
+  }
+
+  /// A file's size, or `nil` when it cannot be read.
+  private static func size(ofFile path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path)).flatMap(size)
+  }
+
+  /// The size in a file's attributes, whatever type Foundation gives it: an `NSNumber` with
+  /// all of Foundation loaded, a fixed-width integer with FoundationEssentials alone.
+  private static func size(_ attributes: [FileAttributeKey: Any]) -> Int? {
+    if let size = attributes[.size] as? Int { return size }
+    return (attributes[.size] as? any BinaryInteger).map { Int(clamping: $0) }
   }
 
   /// The file of a key.
@@ -231,7 +266,7 @@ package final class DiskCache: Sendable {
     return names.filter { $0.hasSuffix(suffix) }.compactMap { name in
       let path = "\(directory)/\(name)"
       guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
+        let size = Self.size(attributes), let modified = attributes[.modificationDate] as? Date
       else { return nil }
       return (path, size, modified)
     }
