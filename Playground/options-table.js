@@ -84,6 +84,8 @@ Galley.OptionsTable = (function () {
         { id: "padding", path: "render.padding", label: "Padding (pt)", kind: "number", min: 0, step: "any", placeholder: "0" },
         { id: "oversample", path: "render.oversample", label: "Oversample", kind: "number", min: 1, max: 4, step: 1, placeholder: "1" },
         { id: "linkColor", path: "render.linkColor", label: "Link color", kind: "color", placeholder: "as the text" },
+        { id: "textColor", path: "render.color", label: "Text color (all text)", kind: "color", placeholder: "its own" },
+        { id: "offset", path: "render.offset", label: "Offset x,y (pt, a press)", kind: "pair", placeholder: "0,0" },
         { id: "annotate", path: "render.annotate", label: "Annotate (drawn)", kind: "bool" },
         { id: "pngCompression", path: "render.pngCompression", label: "PNG compression", kind: "choice", choices: ["balanced", "fast", "smallest"] },
       ],

@@ -2,6 +2,9 @@ import GalleyFonts
 import GalleySupport
 import GalleyTools
 
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -33,12 +36,11 @@ package enum CacheGeneration {
   ) -> String {
     var fingerprint: [UInt8] = Array(settings.utf8)
     for file in fonts.fontFiles + fonts.configurationFiles {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-      // An NSNumber with all of Foundation loaded, a fixed-width integer without it.
-      let size =
-        attributes?[.size] as? Int
-        ?? (attributes?[.size] as? any BinaryInteger).map { Int(clamping: $0) } ?? -1
-      let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      // stat, not FileManager's attributes: a desktop lists hundreds of files.
+      var status = stat()
+      let found = stat(file, &status) == 0
+      let size = found ? Int(status.st_size) : -1
+      let modified = found ? "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : "0"
       fingerprint += Array("\n\(file) \(size) \(modified)".utf8)
     }
     for file in definitionFiles {

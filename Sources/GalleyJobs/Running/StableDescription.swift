@@ -21,6 +21,7 @@ package enum StableDescription {
 
   private static func describe(_ value: Any, depth: Int) -> String? {
     guard depth <= maximumDepth else { return nil }
+    if let leaf = leafDescription(value) { return leaf }
     let mirror = Mirror(reflecting: value)
     let type = String(reflecting: Swift.type(of: value))
     switch mirror.displayStyle {
@@ -41,6 +42,22 @@ package enum StableDescription {
       // A function has no display style and no children, as a number or a string has.
       guard !type.contains(" -> ") else { return nil }
       return String(reflecting: value)
+    }
+  }
+
+  /// The description of the commonest leaves, found by casts to their concrete types, which
+  /// cost far less than reflection's protocol lookups; `nil` for anything else.
+  private static func leafDescription(_ value: Any) -> String? {
+    switch value {
+    case let string as String: string.debugDescription
+    case let number as Double: number.description
+    case let number as Int: number.description
+    case let flag as Bool: flag.description
+    case let number as UInt8: number.description
+    case let number as UInt64: number.description
+    case let number as Int32: number.description
+    case let character as Character: character.debugDescription
+    default: nil
     }
   }
 

@@ -9,10 +9,18 @@ package enum StableHash {
   /// - Parameter bytes: The bytes.
   /// - Returns: The hash.
   package static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    // Contiguous bytes (arrays, `Data`, a string's UTF-8) are read through a buffer: a generic
+    // iterator costs a call per byte.
+    if let hash = bytes.withContiguousStorageIfAvailable({ hex(buffer: $0) }) { return hash }
+    return Array(bytes).withUnsafeBufferPointer { hex(buffer: $0) }
+  }
+
+  /// The hash of the bytes of a buffer.
+  private static func hex(buffer: UnsafeBufferPointer<UInt8>) -> String {
     var first: UInt64 = 0xcbf2_9ce4_8422_2325
     var second: UInt64 = 0x6c62_272e_07bb_0142
     let prime: UInt64 = 0x0000_0100_0000_01b3
-    for byte in bytes {
+    for byte in buffer {
       first = (first ^ UInt64(byte)) &* prime
       second = (second ^ UInt64(byte ^ 0x5A)) &* prime
     }
