@@ -37,8 +37,8 @@ struct CorpusOptions: ParsableArguments {
 
   @Option(
     help: """
-      The fast paths to use: all, none, or names from word-cache, pair-shaping and \
-      glyph-masks, comma-separated (a "before" figure from the same build).
+      The fast paths to use: all, none, or names from word-cache, pair-shaping, \
+      glyph-masks and glyph-outlines, comma-separated (a "before" figure from the same build).
       """, transform: AcceleratorSelection.init(parsing:))
   var accelerators: AcceleratorSelection = .all
 

@@ -19,6 +19,9 @@ public final class Renderer: Sendable {
   private let strokes = GlyphStrokeCache()
   /// The glyph masks images are drawn with, or `nil` to draw every glyph through cairo.
   private let masks: GlyphMasks?
+  /// The outlines glyphs turned their own way are filled from, or `nil` to let cairo make
+  /// each under its map.
+  private let outlines: GlyphOutlineCache?
   /// The drawing fast paths the renderer uses; every setting draws the same image, within
   /// anti-aliasing.
   public let accelerators: Accelerators
@@ -30,6 +33,7 @@ public final class Renderer: Sendable {
   public init(accelerators: Accelerators = .all) {
     self.accelerators = accelerators
     masks = accelerators.contains(.glyphMasks) ? GlyphMasks() : nil
+    outlines = accelerators.contains(.glyphOutlines) ? GlyphOutlineCache() : nil
   }
 
   /// A renderer whose glyph mask caches start over after `glyphLimit` glyphs and hold masks
@@ -37,6 +41,7 @@ public final class Renderer: Sendable {
   init(glyphLimit: Int = GlyphMaskCache.glyphLimit, largestMask: Int = GlyphMaskCache.largestMask) {
     accelerators = .all
     masks = GlyphMasks(glyphLimit: glyphLimit, largestMask: largestMask)
+    outlines = GlyphOutlineCache()
   }
 
   /// The image's size and the layout's place in it, without drawing.
@@ -69,7 +74,7 @@ public final class Renderer: Sendable {
       image: .argb32, width: canvas.deviceWidth, height: canvas.deviceHeight)
     let painter = Painter(
       scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
-      strokes: strokes, masks: masks,
+      strokes: strokes, masks: masks, outlines: outlines,
       maskResolution: 1)
     try painter.paint(on: surface)
     guard options.oversampling > 1 else {
@@ -119,7 +124,7 @@ public final class Renderer: Sendable {
           height: Double(canvas.geometry.height))
         let painter = Painter(
           scene: scene, layout: layout, options: options, canvas: canvas, fonts: fonts,
-          strokes: strokes, masks: masks,
+          strokes: strokes, masks: masks, outlines: outlines,
           maskResolution: Canvas.vectorMaskResolution)
         try painter.paint(on: surface)
         let links = DocumentLinks(layout: layout, geometry: canvas.geometry)

@@ -118,8 +118,9 @@ struct GalleyServerCommand: AsyncParsableCommand {
 
   @Option(
     help: """
-      The fast paths to use: all, none, or names from word-cache, pair-shaping and \
-      glyph-masks, comma-separated. Answers are the same with any; only speed changes.
+      The fast paths to use: all, none, or names from word-cache, pair-shaping, \
+      glyph-masks and glyph-outlines, comma-separated. Answers are the same with any; only \
+      speed changes.
       """,
     transform: AcceleratorSelection.init(parsing:))
   var accelerators: AcceleratorSelection = .all

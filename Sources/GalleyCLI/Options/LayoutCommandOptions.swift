@@ -259,9 +259,9 @@ struct LayoutCommandOptions: ParsableArguments {
 
   @Option(
     help: """
-      The fast paths to use: all, none, or names from word-cache, pair-shaping and \
-      glyph-masks, comma-separated. Every setting gives the same output; only its speed \
-      changes.
+      The fast paths to use: all, none, or names from word-cache, pair-shaping, \
+      glyph-masks and glyph-outlines, comma-separated. Every setting gives the same output; \
+      only its speed changes.
       """,
     transform: AcceleratorSelection.init(parsing:))
   var accelerators: AcceleratorSelection = .all

@@ -24,9 +24,23 @@ extension Painter {
     forEachPlacement(context, of: run) { show(context, $0, font: run.font) }
   }
 
-  /// Adds a run's glyph outlines to the path, each under its map.
+  /// Adds a run's glyph outlines to the path, each under its map: from the outline cache
+  /// when the renderer has one, else as cairo makes them under each map.
   func appendPaths(_ context: CairoContext, of run: Scene.Run) {
-    forEachPlacement(context, of: run) { context.appendGlyphPaths($0, font: run.font) }
+    guard let outlines, !run.matrices.isEmpty, !run.font.isColor else {
+      forEachPlacement(context, of: run) { context.appendGlyphPaths($0, font: run.font) }
+      return
+    }
+    for (glyph, matrix) in zip(run.glyphs, run.matrices) {
+      guard
+        let outline = outlines.outline(
+          font: run.font, glyph: glyph.id, deviceScale: canvas.deviceScale)
+      else { continue }
+      context.withTransform(matrix) {
+        context.translate(x: glyph.x, y: glyph.y)
+        context.append(outline.path)
+      }
+    }
   }
 
   /// Adds a decoration's or background's box to the path: its quadrilateral when it follows

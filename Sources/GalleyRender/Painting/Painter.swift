@@ -18,6 +18,9 @@ struct Painter {
   let strokes: GlyphStrokeCache
   /// The glyph masks, or `nil` to draw every glyph through cairo.
   let masks: GlyphMasks?
+  /// The outlines of glyphs turned their own way, or `nil` to let cairo make each under its
+  /// map.
+  let outlines: GlyphOutlineCache?
   /// Mask pixels per device unit: 1 for images, more for vector output.
   let maskResolution: Double
   /// Whether the surface is SVG or PDF.
