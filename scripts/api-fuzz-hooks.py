@@ -78,6 +78,31 @@ def render_breaks_rules(render):
     return False
 
 
+# The fields that need another: a gradient's options need the gradient, an outline's its width.
+NEEDS = {"gradientType": "gradient", "gradientStart": "gradient", "gradientEnd": "gradient",
+         "outlineColor": "outlineWidth", "outlineJoin": "outlineWidth", "outlineMode": "outlineWidth"}
+
+
+def variants_break_rules(body, render):
+    """Each variant is the request's render fields changed by its own (null keeps the
+    request's), so the rules between fields hold across the two; names count UTF-8 bytes."""
+    variants = body.get("variants")
+    if not isinstance(variants, dict):
+        return False
+    for name, fields in variants.items():
+        if len(name.encode("utf-8", "surrogatepass")) > 64:
+            return True
+        if not isinstance(fields, dict):
+            continue
+        merged = dict(render)
+        merged.update({key: value for key, value in fields.items() if value is not None})
+        if render_breaks_rules(merged):
+            return True
+        if any(merged.get(key) is not None and merged.get(need) is None for key, need in NEEDS.items()):
+            return True
+    return False
+
+
 def too_many_bytes(body):
     """Lengths the schema counts in characters and the service in UTF-8 bytes."""
     def size(text):
@@ -95,4 +120,5 @@ def filter_case(context, case):
         return True
     layout = body.get("layout") if isinstance(body.get("layout"), dict) else {}
     render = body.get("render") if isinstance(body.get("render"), dict) else {}
-    return not (layout_breaks_rules(layout) or render_breaks_rules(render) or too_many_bytes(body))
+    return not (layout_breaks_rules(layout) or render_breaks_rules(render)
+                or variants_break_rules(body, render) or too_many_bytes(body))

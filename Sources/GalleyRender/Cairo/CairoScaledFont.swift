@@ -29,6 +29,12 @@ final class CairoScaledFont: @unchecked Sendable {
 
   private static let serials = Atomic<Int>(0)
 
+  /// Each measured glyph's ink about its origin (bearings and size), or `nil` for none:
+  /// transformed runs measure every glyph, and a label repeats few.
+  private let inks = Mutex<[UInt32: Layout.Rect?]>([:])
+  /// The most glyphs ``inks`` holds before it starts over.
+  private static let inkLimit = 4096
+
   init(
     adopting handle: OpaquePointer, isColor: Bool, isSlanted: Bool, size: Double,
     deviceScale: Double
@@ -66,12 +72,25 @@ final class CairoScaledFont: @unchecked Sendable {
   /// - Parameter glyph: The glyph, at its position.
   /// - Returns: The box, or `nil` for a glyph without ink.
   func inkRect(of glyph: SceneGlyph) -> Layout.Rect? {
-    var extents = cairo_text_extents_t()
-    var single = glyph.cairoGlyph
-    cairo_scaled_font_glyph_extents(handle, &single, 1, &extents)
-    guard extents.width > 0, extents.height > 0 else { return nil }
-    return Layout.Rect(
-      x: glyph.x + extents.x_bearing, y: glyph.y + extents.y_bearing, width: extents.width,
-      height: extents.height)
+    let box: Layout.Rect?
+    if let known = inks.withLock({ $0[glyph.id] }) {
+      box = known
+    } else {
+      var extents = cairo_text_extents_t()
+      var single = cairo_glyph_t(index: UInt(glyph.id), x: 0, y: 0)
+      cairo_scaled_font_glyph_extents(handle, &single, 1, &extents)
+      box =
+        extents.width > 0 && extents.height > 0
+        ? Layout.Rect(
+          x: extents.x_bearing, y: extents.y_bearing, width: extents.width,
+          height: extents.height) : nil
+      inks.withLock { inks in
+        if inks.count >= Self.inkLimit { inks.removeAll() }
+        inks[glyph.id] = .some(box)
+      }
+    }
+    return box.map {
+      Layout.Rect(x: glyph.x + $0.x, y: glyph.y + $0.y, width: $0.width, height: $0.height)
+    }
   }
 }

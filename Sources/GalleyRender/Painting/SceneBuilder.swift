@@ -237,7 +237,8 @@ struct SceneBuilder {
     }
     guard var kept = pieces else { return }
     pieces = nil  // the array moves out and back, so appending does not copy it
-    kept.reserveCapacity(kept.count + run.glyphs.count)
+    // No reserveCapacity: called once per run on one array, it would defeat the geometric
+    // growth of append and copy the array for every run.
     for (index, glyph) in run.glyphs.enumerated() {
       kept.append(
         Piece(
