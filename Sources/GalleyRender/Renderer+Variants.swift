@@ -90,7 +90,7 @@ extension Renderer {
       SpriteSheet.Link(
         index: link.index, target: link.target,
         rects: link.rects.map { rect in
-          SpriteSheet.PixelRect(
+          Layout.Rect(
             x: (rect.x + geometry.originX) * scale, y: (rect.y + geometry.originY) * scale,
             width: rect.width * scale, height: rect.height * scale)
         })

@@ -1,3 +1,5 @@
+import GalleyLayout
+
 /// Variants of one label drawn into one PNG, stacked top to bottom in the order given, and
 /// its atlas: where each variant's frame lies, where the layout sits in it, and its links.
 ///
@@ -103,8 +105,9 @@ public struct SpriteSheet: Sendable {
     /// The link's target, or `nil`.
     public var target: String?
     /// One rectangle per line fragment (the bounding box of its quadrilaterals when the
-    /// glyphs are transformed), in frame pixels.
-    public var rects: [PixelRect]
+    /// glyphs are transformed), in frame pixels, not rounded: a link's edge may fall inside a
+    /// pixel.
+    public var rects: [Layout.Rect]
 
     /// Creates a link.
     ///
@@ -112,30 +115,10 @@ public struct SpriteSheet: Sendable {
     ///   - index: The link's index.
     ///   - target: Its target.
     ///   - rects: Its rectangles in frame pixels.
-    public init(index: Int, target: String?, rects: [PixelRect]) {
+    public init(index: Int, target: String?, rects: [Layout.Rect]) {
       self.index = index
       self.target = target
       self.rects = rects
-    }
-  }
-
-  /// A rectangle in pixels (not rounded: a link's edge may fall inside a pixel).
-  public struct PixelRect: Hashable, Sendable, Codable {
-    /// The left edge.
-    public var x: Double
-    /// The top edge.
-    public var y: Double
-    /// The width.
-    public var width: Double
-    /// The height.
-    public var height: Double
-
-    /// Creates a rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
     }
   }
 }
