@@ -36,7 +36,8 @@ toolchain_bin=$(dirname "$(command -v swift)")
 # the line on combining marks, and a digit with an accent drawn from the emoji font), and
 # line-width-exact (a line whose edge is unsafe to break, re-shaped when assembled: the kerning
 # pair of "s/et" in Lato at 100 pt in a box of 86, Arabic joining forms, a right-to-left line's
-# hanging space, a justified line's spaces after a control character that draws no glyph).
+# hanging space, a justified line's spaces after a control character that draws no glyph, a
+# trailing space after U+001C, once read as a paragraph separator).
 export GALLEY_FUZZ_SKIP="${GALLEY_FUZZ_SKIP-}"
 # Swift's own crash backtracer and AddressSanitizer both catch the crash; let libFuzzer report.
 export SWIFT_BACKTRACE=enable=no

@@ -112,7 +112,8 @@ public final class LayoutEngine: Sendable {
     let paragraph = Paragraph(text.string)
     let spans = Self.breakSpans(of: text, options: options)
     let levels = try BidiLevels.analyze(
-      paragraph, direction: options.direction.base, isolating: isolated)
+      paragraph, direction: options.direction.base, isolating: isolated,
+      separatorsEndParagraphs: false)
     var itemization = Itemizer.items(
       of: text, fonts: fonts, language: options.language, width: options.fontWidth,
       levels: levels, spanLanguages: !spans.isEmpty)

@@ -262,12 +262,7 @@ enum LayoutChecks {
       // The lines of a truncated label come from its truncation window, which measures a
       // line cut inside a word by the prefix sums, before re-shaping (a known limit, seed
       // known-line-width-exact-truncated-window): the looser check below still holds there.
-      // A bidi paragraph separator inside a line (U+001C–U+001E, which do not break lines)
-      // starts a bidi paragraph of its own direction, where a trailing space may not end the
-      // line visually, so it does not hang (a known limit, seed
-      // known-line-width-exact-bidi-separator): the looser check below still holds there.
-      let separates = content.unicodeScalars.contains { (0x1C...0x1E).contains($0.value) }
-      if layout.truncation == nil, !separates { FuzzCheck.violated("line-width-exact", problem) }
+      if layout.truncation == nil { FuzzCheck.violated("line-width-exact", problem) }
       let visibleEnd = line.location + String(visible.reversed()).utf16.count
       let hanging = glyphs.filter { $0.cluster >= visibleEnd }.map(\.advance).reduce(0, +)
       FuzzCheck.expect(

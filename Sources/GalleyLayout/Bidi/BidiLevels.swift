@@ -36,13 +36,18 @@ struct BidiLevels: Hashable, Sendable {
   ///   - paragraph: The text.
   ///   - direction: The base direction of each of its paragraphs.
   ///   - isolated: A non-empty UTF-8 range to analyze as an isolate (``BidiIsolate``), or `nil`.
+  ///   - separatorsEndParagraphs: Whether U+001C–U+001E end paragraphs, as UAX #9 says
+  ///     (`true`), or are read as segment separators, as layouts read them.
   /// - Returns: The levels, or `nil` when the whole text is left-to-right at level 0.
   /// - Throws: ``LayoutError/Kind/bidiAnalysisFailed`` when ICU fails.
   static func analyze(
-    _ paragraph: Paragraph, direction: BidiBaseDirection, isolating isolated: Range<Int>? = nil
+    _ paragraph: Paragraph, direction: BidiBaseDirection, isolating isolated: Range<Int>? = nil,
+    separatorsEndParagraphs: Bool = true
   ) throws(LayoutError) -> BidiLevels? {
     guard BidiScan.requiresAnalysis(paragraph.bytes, direction: direction) else { return nil }
-    return try BidiLevels(resolving: paragraph, direction: direction, isolating: isolated)
+    return try BidiLevels(
+      resolving: paragraph, direction: direction, isolating: isolated,
+      separatorsEndParagraphs: separatorsEndParagraphs)
   }
 
   /// Resolves a text's levels with one call to ICU.
@@ -51,15 +56,17 @@ struct BidiLevels: Hashable, Sendable {
   ///   - paragraph: The text.
   ///   - direction: The base direction of each of its paragraphs.
   ///   - isolated: A non-empty UTF-8 range to analyze as an isolate, or `nil`.
+  ///   - separatorsEndParagraphs: Whether U+001C–U+001E end paragraphs.
   /// - Throws: ``LayoutError/Kind/bidiAnalysisFailed`` when ICU fails.
   init(
     resolving paragraph: Paragraph, direction: BidiBaseDirection,
-    isolating isolated: Range<Int>? = nil
+    isolating isolated: Range<Int>? = nil, separatorsEndParagraphs: Bool = true
   ) throws(LayoutError) {
     isolate = isolated.flatMap {
       $0.isEmpty ? nil : BidiIsolate($0, in: paragraph, direction: direction)
     }
-    let units = isolate?.units(of: paragraph) ?? paragraph.offsets.units
+    var units = isolate?.units(of: paragraph) ?? paragraph.offsets.units
+    if !separatorsEndParagraphs { Self.readSeparatorsAsSegments(&units) }
     var levels = [UInt8](repeating: 0, count: units.count)
     // Paragraphs end after class B characters: counting the usual ones gives ICU room enough
     // in one call; a text with other B characters takes a second call.
@@ -86,6 +93,18 @@ struct BidiLevels: Hashable, Sendable {
     }
     runs = Self.runs(of: levels, splitAt: paragraphEnds, offsets: paragraph.offsets)
     if let isolate { runs = isolate.splitting(runs) }
+  }
+
+  /// Replaces U+001C–U+001E (class B) with U+001F (class S), so they end no paragraph.
+  ///
+  /// UAX #9 counts them as paragraph separators, but they break no line: a layout's
+  /// paragraphs end where its lines must, and one paragraph keeps one direction, as FriBidi
+  /// (under Pango) keeps one paragraph level. Both classes reset to the paragraph level
+  /// (rule L1).
+  private static func readSeparatorsAsSegments(_ units: inout [UInt16]) {
+    for index in units.indices where (0x1C...0x1E).contains(units[index]) {
+      units[index] = 0x1F
+    }
   }
 
   /// Calls `galley_bidi_levels`.

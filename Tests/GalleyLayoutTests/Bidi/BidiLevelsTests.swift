@@ -44,6 +44,19 @@ struct BidiLevelsTests {
     #expect(levels.runs.map(\.level) == runs.map(\.level))
   }
 
+  @Test func layoutsReadInlineParagraphSeparatorsAsSegmentSeparators() throws {
+    // UAX #9 starts a left-to-right paragraph at "r"; a layout keeps the first's direction,
+    // so the trailing space resets to level 1 and ends the line visually.
+    let text = "\u{5E0}\u{1C}r\u{5E0} "
+    let split = try #require(try BidiLevels.analyze(Paragraph(text), direction: .auto))
+    #expect(split.paragraphs.map(\.baseLevel) == [1, 0])
+    let kept = try #require(
+      try BidiLevels.analyze(Paragraph(text), direction: .auto, separatorsEndParagraphs: false))
+    #expect(kept.paragraphs.map(\.baseLevel) == [1])
+    #expect(kept.paragraphs.map(\.utf8Range) == [0..<text.utf8.count])
+    #expect(kept.runs.map(\.level) == [1, 2, 1])
+  }
+
   @Test("Left-to-right text skips ICU", arguments: ["", "plain", "日本語", "a\u{200E}b"])
   func skipsLeftToRight(_ text: String) throws {
     #expect(try BidiLevels.analyze(Paragraph(text), direction: .auto) == nil)
