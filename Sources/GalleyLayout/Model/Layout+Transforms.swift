@@ -60,9 +60,20 @@ extension Layout {
     ///   - y: The box center's y.
     /// - Returns: The map from where the font draws the glyph to where it is drawn.
     public func matrix(centerX x: Double, centerY y: Double) -> AffineTransform {
-      let radians = rotation * .pi / 180
+      matrix(centerX: x, centerY: y, turn: turn)
+    }
+
+    /// The sine and cosine of ``rotation``.
+    var turn: (sine: Double, cosine: Double) {
       // Exact quarter turns keep exact zeros, so boxes turned by them stay axis-aligned.
-      let (sine, cosine) = Self.sineAndCosine(radians, degrees: rotation)
+      Self.sineAndCosine(rotation * .pi / 180, degrees: rotation)
+    }
+
+    /// The map about a center, with ``turn`` computed beforehand.
+    func matrix(
+      centerX x: Double, centerY y: Double, turn: (sine: Double, cosine: Double)
+    ) -> AffineTransform {
+      let (sine, cosine) = turn
       let a = cosine * scaleX
       let b = sine * scaleX
       let c = -sine * scaleY
@@ -227,10 +238,11 @@ extension Layout {
 
     /// The smallest rectangle that holds the quadrilateral.
     public var bounds: Rect {
-      let xs = [topLeft.x, topRight.x, bottomRight.x, bottomLeft.x]
-      let ys = [topLeft.y, topRight.y, bottomRight.y, bottomLeft.y]
-      let (minX, maxX) = (xs.min() ?? 0, xs.max() ?? 0)
-      let (minY, maxY) = (ys.min() ?? 0, ys.max() ?? 0)
+      // No arrays: this runs for every glyph box of a transformed layout and its drawing.
+      let minX = Swift.min(Swift.min(topLeft.x, topRight.x), Swift.min(bottomRight.x, bottomLeft.x))
+      let maxX = Swift.max(Swift.max(topLeft.x, topRight.x), Swift.max(bottomRight.x, bottomLeft.x))
+      let minY = Swift.min(Swift.min(topLeft.y, topRight.y), Swift.min(bottomRight.y, bottomLeft.y))
+      let maxY = Swift.max(Swift.max(topLeft.y, topRight.y), Swift.max(bottomRight.y, bottomLeft.y))
       return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
@@ -308,6 +320,35 @@ extension Layout.Line {
     of glyph: Layout.PositionedGlyph, transform: Layout.GlyphTransform
   ) -> Layout.AffineTransform {
     transform.matrix(centerX: glyph.x + glyph.advance / 2, centerY: y + height / 2)
+  }
+
+  /// The maps of a run's glyphs, each the one ``matrix(of:transform:)`` gives, or an empty
+  /// array for a run without transforms.
+  ///
+  /// Neighbouring glyphs turned alike (a rotation typesetter's) share one sine and cosine.
+  ///
+  /// - Parameter run: One of the line's runs.
+  /// - Returns: One map per glyph.
+  public func matrices(of run: Layout.GlyphRun) -> [Layout.AffineTransform] {
+    guard !run.transforms.isEmpty else { return [] }
+    var matrices: [Layout.AffineTransform] = []
+    matrices.reserveCapacity(run.glyphs.count)
+    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
+    for index in run.glyphs.indices {
+      let glyph = run.glyphs[index]
+      let transform = run.transform(at: index)
+      let turn: (sine: Double, cosine: Double)
+      if let last, last.rotation == transform.rotation {
+        turn = last.turn
+      } else {
+        turn = transform.turn
+        last = (transform.rotation, turn)
+      }
+      matrices.append(
+        transform.matrix(
+          centerX: glyph.x + glyph.advance / 2, centerY: y + height / 2, turn: turn))
+    }
+    return matrices
   }
 }
 

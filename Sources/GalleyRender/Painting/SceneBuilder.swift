@@ -206,16 +206,13 @@ struct SceneBuilder {
     guard run.transforms.count == run.glyphs.count else {
       throw RenderError(.invalidLayout, "a run has not one transform per glyph")
     }
-    var matrices: [Layout.AffineTransform] = []
-    matrices.reserveCapacity(run.glyphs.count)
-    for (glyph, transform) in zip(run.glyphs, run.transforms) {
-      let matrix = line.matrix(of: glyph, transform: transform)
+    let matrices = line.matrices(of: run)
+    for (transform, matrix) in zip(run.transforms, matrices) {
       guard transform.isFinite, abs(transform.scaleX) <= 1000, abs(transform.scaleY) <= 1000,
         isSane(matrix.tx, matrix.ty)
       else {
         throw RenderError(.invalidLayout, "a glyph transform is not finite or is too large")
       }
-      matrices.append(matrix)
     }
     return matrices
   }
