@@ -179,6 +179,29 @@ struct VectorDocumentTests {
     #expect(guessed != text.string, "\(guessed.debugDescription)")
   }
 
+  /// Transformed glyphs drawn in text order keep their characters too, ligatures included;
+  /// another drawing order keeps none (a reader would read them shuffled).
+  @Test(arguments: [
+    AnyGlyphTypesetter(RotationTypesetter(degrees: 8)),
+    AnyGlyphTypesetter(RandomShiftTypesetter(x: 0.5, y: 0.5, degrees: 4, seed: 3)),
+  ])
+  func pdfTextOfTransformedGlyphsIsTheirCharacters(typesetter: AnyGlyphTypesetter) throws {
+    var formatter = RenderSupport.formatterForFamily("Lato")
+    formatter.defaultSize = 20
+    let text = try formatter.format("The office fjord")
+    var options = LayoutOptions(width: 600)
+    options.glyphTypesetters = [typesetter]
+    let layout = try RenderSupport.engine.get().layout(text, options: options)
+    let pdf = try Renderer().render(layout, format: .pdf, text: text.string)
+    let extracted = try Self.pdfText(pdf.data).filter { !$0.isWhitespace }
+    #expect(extracted == text.string.filter { !$0.isWhitespace }, "\(extracted.debugDescription)")
+    var reversed = RenderOptions()
+    reversed.drawOrder = .reverse
+    let shuffled = try Renderer().render(
+      layout, options: reversed, format: .pdf, text: text.string)
+    #expect(try Self.pdfText(shuffled.data).filter { !$0.isWhitespace } != extracted)
+  }
+
   /// The text of a PDF as `pdftotext -raw` reads it, without its final line break and form
   /// feed.
   static func pdfText(_ data: [UInt8]) throws -> String {

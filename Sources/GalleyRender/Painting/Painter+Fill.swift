@@ -33,8 +33,8 @@ extension Painter {
         } else {
           context.setSource(run.color)
         }
-        if let text = run.text, run.matrices.isEmpty, !run.font.isSlanted || run.font.isColor {
-          context.showGlyphs(run.glyphs, text: text, font: run.font)
+        if let text = run.text, !run.font.isSlanted || run.font.isColor {
+          show(context, run: run, text: text)
         } else {
           show(context, run: run)
         }

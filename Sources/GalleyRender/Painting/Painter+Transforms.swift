@@ -24,6 +24,35 @@ extension Painter {
     forEachPlacement(context, of: run) { show(context, $0, font: run.font) }
   }
 
+  /// Draws a run's glyphs with the characters they stand for (a PDF's text): all at once, or
+  /// one by one under their maps, each with its cluster's characters (a transformed run's
+  /// text has one cluster per glyph).
+  func show(_ context: CairoContext, run: Scene.Run, text: Scene.RunText) {
+    guard !run.matrices.isEmpty else {
+      context.showGlyphs(run.glyphs, text: text, font: run.font)
+      return
+    }
+    guard text.clusters.count == run.glyphs.count else {
+      show(context, run: run)
+      return
+    }
+    var start = 0
+    for index in run.glyphs.indices {
+      let cluster = text.clusters[index]
+      let bytes = Array(text.utf8[start..<(start + Int(cluster.bytes))])
+      start += Int(cluster.bytes)
+      context.withTransform(run.matrices[index]) {
+        let glyph = run.glyphs[index...index]
+        if bytes.isEmpty {
+          context.showGlyphs(glyph, font: run.font)
+        } else {
+          context.showGlyphs(
+            glyph, text: Scene.RunText(utf8: bytes, clusters: [cluster]), font: run.font)
+        }
+      }
+    }
+  }
+
   /// Adds a run's glyph outlines to the path, each under its map: from the outline cache
   /// when the renderer has one, else as cairo makes them under each map.
   func appendPaths(_ context: CairoContext, of run: Scene.Run) {

@@ -32,6 +32,19 @@ struct Scene {
     var utf8: [UInt8]
     /// The clusters, in text order, which is the glyphs' order (left-to-right runs only).
     var clusters: [Cluster]
+
+    /// Adds one glyph that stands for `text` (empty after the first glyph of a cluster).
+    mutating func append(_ text: ArraySlice<UInt8>) {
+      utf8 += text
+      clusters.append(Cluster(bytes: Int32(text.count), glyphs: 1))
+    }
+
+    /// This text with one more glyph.
+    func appending(_ text: ArraySlice<UInt8>) -> RunText {
+      var longer = self
+      longer.append(text)
+      return longer
+    }
   }
 
   /// A rectangle in layout points with its color.
@@ -68,7 +81,7 @@ struct Scene {
   ///     `nil`.
   ///   - drawOrder: The order glyphs are drawn in: with transforms, or any order but
   ///     ``RenderOptions/DrawOrder/logical``, one glyph after another in that order (a PDF's
-  ///     runs then carry no text).
+  ///     glyphs then carry their characters in text order only).
   /// - Throws: ``RenderError`` when a font cannot be opened or a value is not finite.
   init(
     layout: Layout, fonts: CairoFontCache, deviceScale: Double, colors: ColorOverrides,
@@ -79,7 +92,9 @@ struct Scene {
     let ordered = isTransformed || drawOrder != .logical
     var builder =
       ordered
-      ? SceneBuilder(ordering: fonts, deviceScale: deviceScale, colors: colors)
+      ? SceneBuilder(
+        ordering: fonts, deviceScale: deviceScale, colors: colors,
+        source: drawOrder == .logical ? source : nil)
       : SceneBuilder(
         fonts: fonts, deviceScale: deviceScale, colors: colors,
         keepsReadingOrder: keepsReadingOrder, source: source)

@@ -36,13 +36,15 @@ struct SceneBuilder {
   private var pieceFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
 
   /// One glyph for a drawing order: its run's font (an index of ``pieceFonts``) and color,
-  /// its map, and its place in the text.
+  /// its map, its place in the text, and the characters it stands for in a PDF (empty for a
+  /// glyph after the first of its cluster; `nil` when its run has no text to give).
   private struct Piece {
     var font: Int
     var color: TextColor
     var glyph: SceneGlyph
     var matrix: Layout.AffineTransform?
     var cluster: Int
+    var text: ArraySlice<UInt8>?
   }
 
   /// One run per scaled font and color, in the order they were met.
@@ -84,8 +86,15 @@ struct SceneBuilder {
   ///   - fonts: Where scaled fonts come from.
   ///   - deviceScale: Device pixels per point.
   ///   - colors: The colors that replace the runs' own.
-  init(ordering fonts: CairoFontCache, deviceScale: Double, colors: ColorOverrides) {
-    self.init(fonts: fonts, deviceScale: deviceScale, colors: colors)
+  ///   - source: The layout's text, for glyphs that carry their characters (PDF, in text
+  ///     order only), or `nil`.
+  init(
+    ordering fonts: CairoFontCache, deviceScale: Double, colors: ColorOverrides,
+    source: SourceText? = nil
+  ) {
+    self.init(
+      fonts: fonts, deviceScale: deviceScale, colors: colors, keepsReadingOrder: source != nil,
+      source: source)
     pieces = []
   }
 
@@ -234,15 +243,34 @@ struct SceneBuilder {
     }
     guard var kept = pieces else { return }
     pieces = nil  // the array moves out and back, so appending does not copy it
+    let texts = source.flatMap { Self.glyphTexts(of: run, $0) }
     // No reserveCapacity: called once per run on one array, it would defeat the geometric
     // growth of append and copy the array for every run.
     for (index, glyph) in run.glyphs.enumerated() {
       kept.append(
         Piece(
           font: fontIndex, color: color, glyph: SceneGlyph(glyph),
-          matrix: matrices.isEmpty ? nil : matrices[index], cluster: glyph.cluster))
+          matrix: matrices.isEmpty ? nil : matrices[index], cluster: glyph.cluster,
+          text: texts?[index]))
     }
     pieces = kept
+  }
+
+  /// Each glyph's characters: its cluster's for the cluster's first glyph, none for the
+  /// others; `nil` when the run has no text to give (``SourceText/text(of:)``).
+  private static func glyphTexts(
+    of run: Layout.GlyphRun, _ source: SourceText
+  ) -> [ArraySlice<UInt8>]? {
+    guard let text = source.text(of: run) else { return nil }
+    var texts: [ArraySlice<UInt8>] = []
+    texts.reserveCapacity(run.glyphs.count)
+    var start = 0
+    for cluster in text.clusters {
+      let bytes = text.utf8[start..<(start + Int(cluster.bytes))]
+      start += Int(cluster.bytes)
+      for glyph in 0..<Int(cluster.glyphs) { texts.append(glyph == 0 ? bytes : bytes.prefix(0)) }
+    }
+    return texts.count == run.glyphs.count ? texts : nil
   }
 
   /// The kept glyphs as runs in a drawing order: sorted, then neighbours of one font and
@@ -253,26 +281,32 @@ struct SceneBuilder {
   /// - Returns: The runs, drawn first to last.
   func ordered(_ order: RenderOptions.DrawOrder) -> [Scene.Run] {
     let pieces = pieces ?? []
-    var order = Self.permutation(of: pieces, order)
+    var permutation = Self.permutation(of: pieces, order)
+    // Text is kept in text order only: a PDF reader reads glyphs in the order they are drawn.
+    let keepsText = order == .logical
     var runs: [Scene.Run] = []
     var last = -1
-    for index in order.indices {
-      let piece = pieces[order[index]]
+    for index in permutation.indices {
+      let piece = pieces[permutation[index]]
+      let text = keepsText ? piece.text : nil
       if last >= 0, pieces[last].font == piece.font, pieces[last].color == piece.color,
-        (pieces[last].matrix == nil) == (piece.matrix == nil)
+        (pieces[last].matrix == nil) == (piece.matrix == nil),
+        (runs[runs.count - 1].text == nil) == (text == nil)
       {
         runs[runs.count - 1].glyphs.append(piece.glyph)
         if let matrix = piece.matrix { runs[runs.count - 1].matrices.append(matrix) }
+        if let text { runs[runs.count - 1].text?.append(text) }
       } else {
         let font = pieceFonts[piece.font]
         var run = Scene.Run(
           reference: font.reference, font: font.font, color: piece.color, glyphs: [piece.glyph])
         if let matrix = piece.matrix { run.matrices = [matrix] }
+        if let text { run.text = Scene.RunText(utf8: [], clusters: []).appending(text) }
         runs.append(run)
       }
-      last = order[index]
+      last = permutation[index]
     }
-    order.removeAll()
+    permutation.removeAll()
     return runs
   }
 
