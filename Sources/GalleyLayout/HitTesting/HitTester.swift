@@ -59,6 +59,9 @@ public struct HitTester: Sendable {
   /// The glyph boxes after their transforms, when the layout's glyphs have some: every query
   /// first takes its point back through the transform of the glyph it is on.
   let transformed: TransformedBoxes?
+  /// The layout, when its glyphs have transforms: ``quads(for:)`` cuts rectangles at its
+  /// glyph boxes.
+  private let transformedLayout: Layout?
 
   /// Prepares hit-testing for a layout.
   ///
@@ -78,6 +81,7 @@ public struct HitTester: Sendable {
     for position in lines.indices { lines[position].links.sort { $0.rect.x < $1.rect.x } }
     self.lines = lines
     transformed = TransformedBoxes(layout)
+    transformedLayout = transformed == nil ? nil : layout
   }
 
   /// Prepares hit-testing for a layout of `text`.
@@ -366,6 +370,22 @@ public struct HitTester: Sendable {
       if let done = fragment { rects.append(Self.rect(done, on: line)) }
     }
     return rects
+  }
+
+  /// The quadrilaterals that cover a range of text where its glyphs are drawn: a selection's
+  /// highlight that turns with the glyphs.
+  ///
+  /// In a layout whose glyphs have transforms, each of ``rects(for:)``'s rectangles is cut at
+  /// the glyph boxes under it and each piece moved with its glyph (neighbours under one map
+  /// stay one piece), as link regions' ``Layout/LinkRegion/quads`` are; otherwise the
+  /// rectangles themselves.
+  ///
+  /// - Parameter range: UTF-16 offsets into the text.
+  /// - Returns: The quadrilaterals; empty when no glyph of the range is shown.
+  public func quads(for range: Range<Int>) -> [Layout.Quad] {
+    let rects = rects(for: range)
+    guard let transformedLayout else { return rects.map(Layout.Quad.init) }
+    return rects.flatMap { GlyphPlacer.pieces(of: $0, in: transformedLayout) }
   }
 
   /// A fragment's rectangle, its line's height.

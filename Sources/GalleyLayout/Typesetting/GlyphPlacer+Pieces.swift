@@ -13,7 +13,9 @@ extension GlyphPlacer {
   ///   - layout: The layout, its transforms set.
   ///   - link: The link whose runs' glyphs count, or `nil` for every glyph.
   /// - Returns: The pieces, left to right.
-  func pieces(of rect: Layout.Rect, in layout: Layout, link: Int? = nil) -> [Layout.Quad] {
+  static func pieces(
+    of rect: Layout.Rect, in layout: Layout, link: Int? = nil
+  ) -> [Layout.Quad] {
     guard let line = Self.line(holding: rect, in: layout) else { return [Layout.Quad(rect)] }
     var pieces: [(rect: Layout.Rect, matrix: Layout.AffineTransform)] = []
     for run in line.runs where link == nil || run.link == link {
@@ -41,7 +43,7 @@ extension GlyphPlacer {
   /// and, as their bounding boxes, ``Layout/LinkRegion/rects``.
   func linkQuads(_ link: Layout.LinkRegion, in layout: Layout) -> Layout.LinkRegion {
     var region = link
-    region.quads = link.rects.flatMap { pieces(of: $0, in: layout, link: link.index) }
+    region.quads = link.rects.flatMap { Self.pieces(of: $0, in: layout, link: link.index) }
     region.rects = region.quads.map(\.bounds)
     return region
   }

@@ -61,14 +61,14 @@ struct GlyphPlacer {
     let isTransformed = placed.lines.contains { $0.runs.contains { !$0.transforms.isEmpty } }
     if isTransformed {
       placed.decorations = placed.decorations.flatMap { decoration in
-        pieces(of: decoration.rect, in: placed).map { quad in
+        Self.pieces(of: decoration.rect, in: placed).map { quad in
           var piece = decoration
           (piece.rect, piece.quad) = (quad.bounds, quad)
           return piece
         }
       }
       placed.backgrounds = placed.backgrounds.flatMap { background in
-        pieces(of: background.rect, in: placed).map { quad in
+        Self.pieces(of: background.rect, in: placed).map { quad in
           var piece = background
           (piece.rect, piece.quad) = (quad.bounds, quad)
           return piece

@@ -128,4 +128,28 @@ struct TransformedHitTests {
     }
     #expect(layout.backgrounds.count == 4 && layout.backgrounds.allSatisfy { $0.quad != nil })
   }
+  /// A selection's quads follow the glyphs: the center of each lies in the quad of a glyph
+  /// of the range, and an untransformed layout gets its rectangles as they are.
+  @Test(arguments: cases.indices)
+  func selectionQuadsFollowTheGlyphs(caseIndex: Int) throws {
+    var options = LayoutOptions(width: 170)
+    options.glyphTypesetters = Self.cases[caseIndex]
+    let (_, layout) = try LayoutSupport.layout(Self.markup, options: options)
+    let tester = HitTester(layout: layout)
+    let range = 4..<20
+    let quads = tester.quads(for: range)
+    #expect(quads.count >= tester.rects(for: range).count)
+    let glyphs = Self.quads(of: layout).filter { range.contains($0.cluster) }
+    var checked = 0
+    for quad in quads where quad.bounds.width > 0.5 && quad.bounds.height > 0.5 {
+      let x = quad.corners.map(\.x).reduce(0, +) / 4
+      let y = quad.corners.map(\.y).reduce(0, +) / 4
+      #expect(glyphs.contains { $0.quad.contains(x: x, y: y) }, "a quad centered at \(x), \(y)")
+      checked += 1
+    }
+    #expect(checked > 0)
+    let (_, plain) = try LayoutSupport.layout(Self.markup, options: LayoutOptions(width: 170))
+    let plainTester = HitTester(layout: plain)
+    #expect(plainTester.quads(for: range) == plainTester.rects(for: range).map(Layout.Quad.init))
+  }
 }
