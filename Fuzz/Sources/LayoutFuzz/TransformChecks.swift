@@ -2,8 +2,8 @@ import FuzzSupport
 import GalleyLayout
 
 /// The promises of a layout whose glyphs a typesetter moved: finite transforms, quads and ink
-/// (absent when only spaces are drawn), quads whose bounding boxes are the rectangles, and hits
-/// that follow the glyphs.
+/// (absent when only spaces are drawn), quads whose bounding boxes are the rectangles, hits
+/// that follow the glyphs, and finite selection quads.
 enum TransformChecks {
   /// Runs every check.
   ///
@@ -26,6 +26,22 @@ enum TransformChecks {
       FuzzCheck.expect(background.rect == quad.bounds, "quad-bounds", "a background's rect")
     }
     checkHits(layout, utf16Count: utf16Count)
+    checkSelection(layout, utf16Count: utf16Count)
+  }
+
+  /// A selection's quads over the whole text are finite, at least one per rectangle (a quad is
+  /// a piece of a rectangle under one glyph's map).
+  static func checkSelection(_ layout: Layout, utf16Count: Int) {
+    let tester = HitTester(layout: layout)
+    let quads = tester.quads(for: 0..<utf16Count)
+    for quad in quads {
+      FuzzCheck.expect(
+        quad.corners.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "transformed-selection",
+        "a selection quad \(quad)")
+    }
+    FuzzCheck.expect(
+      quads.count >= tester.rects(for: 0..<utf16Count).count, "transformed-selection",
+      "fewer selection quads than rectangles")
   }
 
   /// Every transform, quad and the ink bounds are finite.
