@@ -3,3 +3,4 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include FT_MULTIPLE_MASTERS_H
+#include FT_OUTLINE_H

@@ -15,8 +15,9 @@ extension Renderer {
     /// Outline glyphs on images drawn from masks rasterized once per glyph and quarter-pixel
     /// phase, added into one coverage buffer per batch and composited once.
     public static let glyphMasks = Accelerators(rawValue: 1 << 0)
-    /// Glyphs each turned their own way (a random shift, an arc) filled from outlines made
-    /// once per glyph and moved by their maps, instead of outlines cairo makes under each map.
+    /// Glyphs each turned their own way (a random shift, an arc) drawn from outlines made
+    /// once per glyph and moved by their maps, rasterized by FreeType on images, instead of
+    /// outlines cairo makes and fills under each map.
     public static let glyphOutlines = Accelerators(rawValue: 1 << 1)
     /// Every accelerator: the default.
     public static let all: Accelerators = [.glyphMasks, .glyphOutlines]

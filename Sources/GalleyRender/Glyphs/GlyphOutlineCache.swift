@@ -28,6 +28,8 @@ final class GlyphOutlineCache: Sendable {
 
   private let outlines = Mutex([Key: GlyphOutline?]())
   private static let limit = 1 << 15
+  /// Draws the outlines of glyphs on images.
+  let rasterizer = OutlineRasterizer()
 
   /// The outline of `glyph` in `font` (drawn at `deviceScale` pixels per point), or `nil` when
   /// cairo cannot make one.

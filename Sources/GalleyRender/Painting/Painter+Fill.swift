@@ -74,7 +74,7 @@ extension Painter {
     color: (Scene.Run) -> TextColor
   ) throws(RenderError) {
     guard let masks else {
-      for run in runs { drawThroughCairo(run, context, color: color(run)) }
+      for run in runs { try drawUnmasked(run, on: surface, context, color: color(run)) }
       return
     }
     var start = runs.startIndex
@@ -92,7 +92,7 @@ extension Painter {
         for run in leftOver { drawThroughCairo(run, context, color: color(run)) }
       }
       if end < runs.endIndex {
-        drawThroughCairo(runs[end], context, color: color(runs[end]))
+        try drawUnmasked(runs[end], on: surface, context, color: color(runs[end]))
         end += 1
       }
       start = end
@@ -103,11 +103,23 @@ extension Painter {
   ///
   /// Such glyphs (a rotation typesetter's) have masks made once per glyph and phase and
   /// reused. Glyphs each turned their own way (a random shift, an arc) would each need a mask
-  /// of their own, which costs more than cairo filling their outlines.
+  /// of their own: the outline rasterizer draws them instead.
   static func sharesOneLinearMap(_ run: Scene.Run) -> Bool {
     guard let first = run.matrices.first else { return true }
     return run.matrices.allSatisfy {
       $0.a == first.a && $0.b == first.b && $0.c == first.c && $0.d == first.d
+    }
+  }
+
+  /// Draws a run that masks do not take: glyphs each under their own map through the outline
+  /// rasterizer when the renderer has it, anything else through cairo.
+  private func drawUnmasked(
+    _ run: Scene.Run, on surface: CairoSurface, _ context: CairoContext, color: TextColor
+  ) throws(RenderError) {
+    if let outlines, !run.matrices.isEmpty, !run.font.isColor {
+      try rasterize(run, with: outlines, on: surface, context, color: color)
+    } else {
+      drawThroughCairo(run, context, color: color)
     }
   }
 
