@@ -133,4 +133,28 @@ struct TransformedImageGoldenTests {
       #expect(rotated.geometry.height >= upright.geometry.height)
     }
   }
+  /// Glyphs each turned their own way, drawn by one renderer on many threads at once (each
+  /// render borrows its own FreeType library), come out as drawn on one.
+  @Test func jitteredLabelsDrawTheSameOnConcurrentThreads() async throws {
+    let layouts = try (0..<4).map { seed in
+      try Self.layout("%BJittery%b label number \(seed), %1Udrawn%u at once") {
+        $0.glyphTypesetters = [
+          AnyGlyphTypesetter(RandomShiftTypesetter(x: 2, y: 2, degrees: 20, seed: UInt64(seed)))
+        ]
+      }
+    }
+    let renderer = Renderer()
+    let alone = try layouts.map { try renderer.render($0, format: .png).data }
+    let together = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+      for round in 0..<16 {
+        group.addTask {
+          let index = round % layouts.count
+          return (index, try renderer.render(layouts[index], format: .png).data)
+        }
+      }
+      return try await group.reduce(into: [(Int, [UInt8])]()) { $0.append($1) }
+    }
+    #expect(together.count == 16)
+    for (index, data) in together { #expect(data == alone[index], "label \(index)") }
+  }
 }
