@@ -1,4 +1,5 @@
 import GalleyRender
+import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -32,23 +33,21 @@ extension RenderProducts: CacheValue {
   var cacheBytes: [UInt8] {
     let header = Header(
       lengths: contents.map(\.count), geometries: geometries, warnings: warnings)
-    let line = (try? JSONEncoder().encode(header)).map(Array.init) ?? []
-    return line + [UInt8(ascii: "\n")] + contents.flatMap { $0 }
+    return HeaderedBytes.encode(header, body: contents.joined()) ?? []
   }
 
   /// Reads products back from ``cacheBytes``.
   ///
   /// - Parameter cacheBytes: The bytes.
   init?(cacheBytes: [UInt8]) {
-    guard let newline = cacheBytes.firstIndex(of: UInt8(ascii: "\n")),
-      let header = try? JSONDecoder().decode(Header.self, from: Data(cacheBytes[..<newline])),
-      header.lengths.allSatisfy({ $0 >= 0 }),
-      header.lengths.reduce(0, +) == cacheBytes.count - newline - 1
+    guard let (header, body) = HeaderedBytes.decode(Header.self, from: cacheBytes),
+      header.lengths.allSatisfy({ $0 >= 0 && $0 <= body.count }),
+      header.lengths.reduce(0, +) == body.count
     else { return nil }
-    var start = newline + 1
+    var start = body.startIndex
     contents = header.lengths.map { length in
       defer { start += length }
-      return Array(cacheBytes[start..<(start + length)])
+      return Array(body[start..<(start + length)])
     }
     geometries = header.geometries
     warnings = header.warnings

@@ -2,9 +2,6 @@ import GalleyFonts
 import GalleySupport
 import GalleyTools
 
-#if canImport(Glibc)
-import Glibc
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -36,12 +33,8 @@ package enum CacheGeneration {
   ) -> String {
     var fingerprint: [UInt8] = Array(settings.utf8)
     for file in fonts.fontFiles + fonts.configurationFiles {
-      // stat, not FileManager's attributes: a desktop lists hundreds of files.
-      var status = stat()
-      let found = stat(file, &status) == 0
-      let size = found ? Int(status.st_size) : -1
-      let modified = found ? "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : "0"
-      fingerprint += Array("\n\(file) \(size) \(modified)".utf8)
+      let status = try? FileStatus.of(file)
+      fingerprint += Array("\n\(file) \(status?.size ?? -1) \(status?.modified ?? 0)".utf8)
     }
     for file in definitionFiles {
       fingerprint += Array("\n\(file)\n".utf8)

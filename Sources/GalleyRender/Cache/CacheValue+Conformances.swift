@@ -16,20 +16,17 @@ extension RenderedImage: CacheValue {
 
   /// The image as a JSON line with its format and geometry, then its bytes.
   public var cacheBytes: [UInt8] {
-    let header = (try? JSONEncoder().encode(Header(format: format, geometry: geometry))) ?? Data()
-    return Array(header) + [UInt8(ascii: "\n")] + data
+    HeaderedBytes.encode(Header(format: format, geometry: geometry), body: data) ?? []
   }
 
   /// Reads an image back from ``cacheBytes``.
   ///
   /// - Parameter cacheBytes: The bytes.
   public init?(cacheBytes: [UInt8]) {
-    guard let newline = cacheBytes.firstIndex(of: UInt8(ascii: "\n")),
-      let header = try? JSONDecoder().decode(Header.self, from: Data(cacheBytes[..<newline]))
-    else { return nil }
-    self.init(
-      format: header.format, data: Array(cacheBytes[(newline + 1)...]),
-      geometry: header.geometry)
+    guard let (header, body) = HeaderedBytes.decode(Header.self, from: cacheBytes) else {
+      return nil
+    }
+    self.init(format: header.format, data: Array(body), geometry: header.geometry)
   }
 
   /// The image's bytes and 256 bytes of bookkeeping.

@@ -86,7 +86,7 @@ final class DiskCache: Sendable {
       atPath: directory, withIntermediateDirectories: true)
     var statistics = Statistics()
     for file in Self.files(in: directory, suffix: Self.partialSuffix)
-    where Date().timeIntervalSince(file.modified) > Double(Self.staleAge.components.seconds) {
+    where Date().timeIntervalSince1970 - file.modified > Double(Self.staleAge.components.seconds) {
       try? FileManager.default.removeItem(atPath: file.path)
     }
     statistics.bytes = Self.files(in: directory, suffix: Self.fileSuffix).reduce(0) {
@@ -131,16 +131,13 @@ final class DiskCache: Sendable {
   /// A file's key and bytes, or `nil` when it cannot be read or fails its check (and is then
   /// removed); a hit marks the file used.
   private func read(_ path: String) -> (key: String, bytes: [UInt8])? {
-    guard let size = Self.size(ofFile: path),
+    guard let size = try? FileStatus.of(path).size,
       size <= maximumFileBytes, let data = FileManager.default.contents(atPath: path)
     else { return nil }
-    guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-      let header = try? JSONDecoder().decode(Header.self, from: data[..<newline])
-    else {
+    guard let (header, body) = HeaderedBytes.decode(Header.self, from: Array(data)) else {
       discard(path, size: data.count)
       return nil
     }
-    let body = data[data.index(after: newline)...]
     guard body.count == header.length, StableHash.hex(body) == header.hash else {
       discard(path, size: data.count)
       return nil
@@ -176,13 +173,12 @@ final class DiskCache: Sendable {
   ///   - key: Its key.
   func insert(_ bytes: [UInt8], forKey key: String) {
     let header = Header(key: key, length: bytes.count, hash: StableHash.hex(bytes))
-    guard var data = try? JSONEncoder().encode(header) else { return }
-    data.append(UInt8(ascii: "\n"))
-    data.append(contentsOf: bytes)
+    guard let encoded = HeaderedBytes.encode(header, body: bytes) else { return }
+    let data = Data(encoded)
     let path = filePath(key)
     let name = StableHash.hex(key.utf8)
     let partial = "\(directory)/.\(name).\(UInt64.random(in: 0...UInt64.max))\(Self.partialSuffix)"
-    let replaced = Self.size(ofFile: path) ?? 0
+    let replaced = (try? FileStatus.of(path).size) ?? 0
     guard FileManager.default.createFile(atPath: partial, contents: data),
       rename(partial, path) == 0
     else {
@@ -240,35 +236,21 @@ final class DiskCache: Sendable {
     }
   }
 
-  /// A file's size, or `nil` when it cannot be read.
-  private static func size(ofFile path: String) -> Int? {
-    (try? FileManager.default.attributesOfItem(atPath: path)).flatMap(size)
-  }
-
-  /// The size in a file's attributes, whatever type Foundation gives it: an `NSNumber` with
-  /// all of Foundation loaded, a fixed-width integer with FoundationEssentials alone.
-  private static func size(_ attributes: [FileAttributeKey: Any]) -> Int? {
-    if let size = attributes[.size] as? Int { return size }
-    return (attributes[.size] as? any BinaryInteger).map { Int(clamping: $0) }
-  }
-
   /// The file of a key.
   private func filePath(_ key: String) -> String {
     "\(directory)/\(StableHash.hex(key.utf8))\(Self.fileSuffix)"
   }
 
   /// The files of a directory whose names end with a suffix: path, size and modification
-  /// date.
+  /// time (seconds since 1970).
   private static func files(
     in directory: String, suffix: String
-  ) -> [(path: String, size: Int, modified: Date)] {
+  ) -> [(path: String, size: Int, modified: Double)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return names.filter { $0.hasSuffix(suffix) }.compactMap { name in
       let path = "\(directory)/\(name)"
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        let size = Self.size(attributes), let modified = attributes[.modificationDate] as? Date
-      else { return nil }
-      return (path, size, modified)
+      guard let status = try? FileStatus.of(path) else { return nil }
+      return (path, status.size, status.modified)
     }
   }
 }

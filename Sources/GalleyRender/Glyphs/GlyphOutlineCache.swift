@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One glyph's outline in layout points about its origin, made once: a transformed glyph is
 /// this path appended under its map.
 final class GlyphOutline: @unchecked Sendable {
@@ -26,8 +24,7 @@ final class GlyphOutlineCache: Sendable {
     var glyph: UInt32
   }
 
-  private let outlines = Mutex([Key: GlyphOutline?]())
-  private static let limit = 1 << 15
+  private let outlines = ResettingCache<Key, GlyphOutline?>(limit: 1 << 15)
   /// Draws the outlines of glyphs on images.
   let rasterizer = OutlineRasterizer()
 
@@ -35,13 +32,9 @@ final class GlyphOutlineCache: Sendable {
   /// cairo cannot make one.
   func outline(font: CairoScaledFont, glyph: UInt32, deviceScale: Double) -> GlyphOutline? {
     let key = Key(font: ObjectIdentifier(font), glyph: glyph)
-    if let known = outlines.withLock({ $0[key] }) { return known }
-    let made = Self.make(font: font, glyph: glyph, deviceScale: deviceScale)
-    outlines.withLock { outlines in
-      if outlines.count >= Self.limit { outlines.removeAll() }
-      outlines[key] = .some(made)
+    return outlines.value(forKey: key) {
+      Self.make(font: font, glyph: glyph, deviceScale: deviceScale)
     }
-    return made
   }
 
   /// Copies a glyph's outline out of a scratch context whose matrix is the font's.

@@ -1,5 +1,4 @@
 import GalleyStyle
-import Synchronization
 
 /// One glyph's outline stroke, rasterized once: an alpha mask and where it sits relative to
 /// the whole pixel the glyph's origin falls in.
@@ -34,8 +33,7 @@ final class GlyphStrokeCache: Sendable {
     var phaseY: Int
   }
 
-  private let strokes = Mutex([Key: GlyphStroke?]())
-  private static let limit = 1 << 15
+  private let strokes = ResettingCache<Key, GlyphStroke?>(limit: 1 << 15)
 
   /// The stroke of `glyph` in `font`, for a glyph origin `phaseX`/`phaseY` quarters of a pixel
   /// past a whole pixel, or `nil` for a glyph with no outline (a space).
@@ -46,15 +44,11 @@ final class GlyphStrokeCache: Sendable {
     let key = Key(
       font: ObjectIdentifier(font), glyph: glyph, width: outline.width, join: outline.join,
       phaseX: phaseX, phaseY: phaseY)
-    if let known = strokes.withLock({ $0[key] }) { return known }
-    let made = Self.make(
-      font: font, glyph: glyph, deviceScale: deviceScale, outline: outline, phaseX: phaseX,
-      phaseY: phaseY)
-    strokes.withLock { strokes in
-      if strokes.count >= Self.limit { strokes.removeAll() }
-      strokes[key] = .some(made)
+    return strokes.value(forKey: key) {
+      Self.make(
+        font: font, glyph: glyph, deviceScale: deviceScale, outline: outline, phaseX: phaseX,
+        phaseY: phaseY)
     }
-    return made
   }
 
   private static func make(

@@ -1,4 +1,5 @@
 import GalleyRender
+import GalleySupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -38,21 +39,17 @@ extension CachedImage: CacheValue {
 
   /// A JSON line with the content type and the geometry, then the body.
   package var cacheBytes: [UInt8] {
-    let header = Header(contentType: contentType, geometry: geometry)
-    return ((try? JSONEncoder().encode(header)).map(Array.init) ?? []) + [UInt8(ascii: "\n")]
-      + body
+    HeaderedBytes.encode(Header(contentType: contentType, geometry: geometry), body: body) ?? []
   }
 
   /// Reads an entry back from ``cacheBytes``.
   ///
   /// - Parameter cacheBytes: The bytes.
   package init?(cacheBytes: [UInt8]) {
-    guard let newline = cacheBytes.firstIndex(of: UInt8(ascii: "\n")),
-      let header = try? JSONDecoder().decode(Header.self, from: Data(cacheBytes[..<newline]))
-    else { return nil }
-    self.init(
-      body: Array(cacheBytes[(newline + 1)...]), contentType: header.contentType,
-      geometry: header.geometry)
+    guard let (header, body) = HeaderedBytes.decode(Header.self, from: cacheBytes) else {
+      return nil
+    }
+    self.init(body: Array(body), contentType: header.contentType, geometry: header.geometry)
   }
 
   /// The body, the content type and 128 bytes of bookkeeping.

@@ -40,6 +40,8 @@ package struct FileStatus: Hashable, Sendable {
   package var owner: UInt32
   /// The owner's group ID.
   package var group: UInt32
+  /// The last modification, in seconds since 1970 (`st_mtim`).
+  package var modified: Double
 
   /// Converts the C structure.
   ///
@@ -61,6 +63,7 @@ package struct FileStatus: Hashable, Sendable {
     linkCount = Int(raw.st_nlink)
     owner = UInt32(raw.st_uid)
     group = UInt32(raw.st_gid)
+    modified = Double(raw.st_mtim.tv_sec) + Double(raw.st_mtim.tv_nsec) / 1e9
   }
 
   /// Whether two statuses describe the same file: the same device and inode.
