@@ -22,6 +22,9 @@ let package = Package(
     .executable(name: "galley", targets: ["GalleyFront"]),
     // Every `galley` command; `galley` starts it with the same arguments.
     .executable(name: "galley-engine", targets: ["GalleyCLI"]),
+    // `galley check`, which `galley` starts for that command: it links Foundation's XML and
+    // property-list readers, which no other command loads.
+    .executable(name: "galley-check", targets: ["GalleyCheckCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
     // The HTTP service over the libraries (Hummingbird); `galley` does not link it. Built
     // with the `Server` trait (`swift build --traits Server`); without it, it says so and exits.
@@ -148,6 +151,17 @@ let package = Package(
         "GalleyJobs", "GalleySupport",
       ]
     ),
+    // `galley check`'s work: string catalogs read (Foundation's property-list, JSON and XML
+    // readers), each string checked against its label (markup, structure, glyph coverage,
+    // fit) and the reports; package-internal. Only `galley-check` and the service link it, so
+    // `galley-engine` does not load Foundation's XML and ICU libraries.
+    .target(
+      name: "GalleyCheck",
+      dependencies: [
+        "GalleyService", "GalleyJobs", "GalleyTools", "GalleyMarkup", "GalleyFonts",
+        "GalleyLayout", "GalleyRender", "GalleySupport",
+      ]
+    ),
     // The Hummingbird application: routes, limits, cache headers, metrics, static files.
     .target(
       name: "GalleyServerKit",
@@ -188,12 +202,13 @@ let package = Package(
         ])
       ]
     ),
-    // The command-line options that `galley-engine` and `galley-bench` share: the glyph
-    // typesetters, the draw order, number pairs. Package-internal.
+    // The command-line options that `galley-engine`, `galley-check` and `galley-bench` share:
+    // where fonts come from, the glyph typesetters, the draw order, number pairs.
+    // Package-internal.
     .target(
       name: "GalleyOptions",
       dependencies: [
-        "GalleyLayout", "GalleyRender",
+        "GalleyLayout", "GalleyRender", "GalleyFonts", "GalleyTools",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -207,6 +222,14 @@ let package = Package(
         "GalleyFonts",
         "GalleyLayout",
         "GalleyRender",
+        "GalleySupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "GalleyCheckCLI",
+      dependencies: [
+        "GalleyCheck", "GalleyOptions", "GalleyJobs", "GalleyTools", "GalleyFonts",
         "GalleySupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

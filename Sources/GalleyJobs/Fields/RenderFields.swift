@@ -1,4 +1,3 @@
-import GalleyJobs
 import GalleyRender
 import GalleySupport
 

@@ -143,3 +143,32 @@ extension Markup: CustomStringConvertible {
   /// The markup source.
   public var description: String { source }
 }
+
+extension Markup {
+  /// The UTF-8 ranges of a markup string's codes (`%B`, `%{…}L`, `%%`, and malformed ones as
+  /// the scanner reads them), in order: everything between them is text.
+  ///
+  /// For tools that change a string's text and must keep its codes, such as `galley check`'s
+  /// pseudo-locales.
+  ///
+  /// - Parameter source: The markup.
+  /// - Returns: The codes' ranges.
+  package static func codeRanges(in source: String) -> [Range<Int>] {
+    let bytes = Array(source.utf8)
+    return bytes.withUnsafeBufferPointer { input in
+      var ranges: [Range<Int>] = []
+      var index = 0
+      while index < input.count {
+        guard input[index] == UInt8(ascii: "%") else {
+          index += 1
+          continue
+        }
+        let token = CodeToken.read(input, at: index)
+        let end = max(token.end, index + 1)
+        ranges.append(index..<end)
+        index = end
+      }
+      return ranges
+    }
+  }
+}

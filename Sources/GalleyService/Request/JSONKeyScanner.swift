@@ -5,7 +5,7 @@ import GalleyJobs
 /// too large for a `Double` such as `1e400` (the decoder calls the whole body invalid).
 ///
 /// Anything else malformed ends the scan quietly: the decoder reports it.
-struct JSONKeyScanner {
+package struct JSONKeyScanner {
   /// One open object or array.
   private enum Frame {
     /// An object, its keys so far, and the key whose value comes next (`nil` before a key).
@@ -25,7 +25,7 @@ struct JSONKeyScanner {
   ///
   /// - Parameter body: The body's bytes.
   /// - Throws: ``RequestError`` naming the repeated key or the number's field.
-  static func check(_ body: [UInt8]) throws(RequestError) {
+  package static func check(_ body: [UInt8]) throws(RequestError) {
     var scanner = JSONKeyScanner(bytes: body)
     try scanner.scan()
   }

@@ -1,7 +1,7 @@
 import GalleyFonts
 import GalleySupport
 
-/// Where fonts come from: the values of `FontOptions` (in `GalleyCLI`), as plain data that
+/// Where fonts come from: the values of `FontOptions` (in `GalleyOptions`), as plain data that
 /// ``FontCommandLine`` can fill too.
 package struct FontSources: Hashable, Sendable {
   /// The largest `--fontconfig` file read: 4 MiB.

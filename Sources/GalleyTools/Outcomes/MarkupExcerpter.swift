@@ -6,7 +6,7 @@ import GalleySupport
 /// at no more than a few hundred bytes around its offset: rendering N diagnostics costs
 /// O(markup + N × excerpt), however long the lines are. An excerpt shows at most
 /// ``maximumColumns`` terminal columns of its line, with `…` where the line was cut.
-struct MarkupExcerpter {
+package struct MarkupExcerpter {
   /// The most terminal columns of markup an excerpt shows, not counting the `…` marks.
   static let maximumColumns = 80
   /// The columns kept before the code when the line must be cut.
@@ -21,7 +21,7 @@ struct MarkupExcerpter {
   /// Indexes the lines of `markup`.
   ///
   /// - Parameter markup: The markup the diagnostics refer to.
-  init(_ markup: String) {
+  package init(_ markup: String) {
     bytes = Array(markup.utf8)
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
@@ -36,7 +36,7 @@ struct MarkupExcerpter {
   ///   - utf8Offset: Where the code starts, in UTF-8 bytes.
   ///   - utf16Length: The code's length in UTF-16 code units.
   /// - Returns: The markup excerpt and the caret line (`^~~`), both without indentation.
-  func excerpt(utf8Offset: Int, utf16Length: Int) -> (text: String, caret: String) {
+  package func excerpt(utf8Offset: Int, utf16Length: Int) -> (text: String, caret: String) {
     let offset = min(max(0, utf8Offset), bytes.count)
     let (lineStart, lineEnd) = line(containing: offset)
     let from = scalarStart(atOrAfter: max(lineStart, offset - Self.windowBytes), limit: offset)

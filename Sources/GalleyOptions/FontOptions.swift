@@ -2,28 +2,32 @@ import ArgumentParser
 import GalleyFonts
 import GalleyTools
 
-/// The options that say where fonts come from, shared by every command that resolves fonts.
-struct FontOptions: ParsableArguments {
+/// The options that say where fonts come from, shared by every command that resolves fonts
+/// (`galley-engine`'s and `galley-check`'s).
+package struct FontOptions: ParsableArguments {
+  /// Options with their defaults: the machine's fonts.
+  package init() {}
+
   @Option(
     name: .customLong("fontset"), help: "A FontSets JSON file of aliases, ladders and weights.")
-  var fontsets: [String] = []
+  package var fontsets: [String] = []
 
   @Option(name: .customLong("font-dir"), help: "A directory of extra font files.")
-  var fontDirectories: [String] = []
+  package var fontDirectories: [String] = []
 
   @Option(name: .customLong("font-file"), help: "An extra font file.")
-  var fontFiles: [String] = []
+  package var fontFiles: [String] = []
 
   @Option(
     name: .customLong("fontconfig"),
     help: "Use only this fontconfig configuration file, not the system's.")
-  var fontconfigFile: String?
+  package var fontconfigFile: String?
 
   @Flag(help: "Do not apply the built-in aliases (FontSets/aliases.json).")
-  var noBuiltInAliases = false
+  package var noBuiltInAliases = false
 
   /// The options' values.
-  var sources: FontSources {
+  package var sources: FontSources {
     var sources = FontSources()
     sources.fontsets = fontsets
     sources.fontDirectories = fontDirectories
@@ -39,7 +43,7 @@ struct FontOptions: ParsableArguments {
   ///   need: for a command that resolves a few families and exits.
   /// - Returns: The font set.
   /// - Throws: ``FontSetError`` for an unusable file or directory, or a bad definition.
-  func makeFontSet(listsFacesLazily: Bool = false) throws(FontSetError) -> FontSet {
+  package func makeFontSet(listsFacesLazily: Bool = false) throws(FontSetError) -> FontSet {
     try sources.makeFontSet(listsFacesLazily: listsFacesLazily)
   }
 }

@@ -1,0 +1,15 @@
+import Foundation
+
+/// The JSON form of a ``CheckReport``: keys sorted, two-space indentation, a final newline.
+package enum CheckReportJSON {
+  /// The document.
+  ///
+  /// - Parameter report: The report.
+  /// - Returns: The JSON text.
+  package static func encode(_ report: CheckReport) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(report) else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}
