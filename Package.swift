@@ -311,6 +311,14 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
+      name: "GalleyCheckTests",
+      dependencies: [
+        "GalleyCheck", "GalleyCheckCLI", "GalleyService", "GalleyJobs", "GalleyTools",
+        "GalleyFonts", "GalleyMarkup", "GalleySupport", "GalleyTestSupport",
+      ],
+      exclude: ["Golden"]
+    ),
+    .testTarget(
       name: "GalleyServiceTests",
       dependencies: [
         "GalleyService", "GalleyTools", "GalleyJobs", "GalleyTestSupport", "GalleySupport",

@@ -8,9 +8,10 @@ import Glibc
 @main
 enum ServerTraitMissing {
   static func main() {
-    fputs(
-      "galley-server: built without the Server trait; build it with "
-        + "`swift build --traits Server --product galley-server`\n", stderr)
+    let message = Array(
+      ("galley-server: built without the Server trait; build it with "
+        + "`swift build --traits Server --product galley-server`\n").utf8)
+    _ = message.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
     exit(69)
   }
 }

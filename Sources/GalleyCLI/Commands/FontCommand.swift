@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyOptions
 import GalleyTools
 
 /// `galley font`: the face a family, weight and italic resolve to, or the fallback faces for a

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GalleyOptions
 import GalleyTools
 
 /// `galley fonts`: installed families with their ladders and faces.

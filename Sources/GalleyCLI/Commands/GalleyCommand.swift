@@ -13,6 +13,10 @@ struct GalleyCommand: ParsableCommand {
       output folders that do not exist or cannot be written), 65 for bad input data (markup, \
       files that are not UTF-8, unknown families with --strict, unusable font files, \
       directories or FontSets files, images over the size limits, failed drawing or writing).
+
+      'galley check --spec SPEC CATALOG…' checks every translation of every string against \
+      its label (markup, structure, glyphs, fit); 'galley check --help' describes it. It is \
+      the galley-check executable, which galley starts for that command.
       """,
     version: GalleyVersion.current,
     subcommands: [

@@ -11,9 +11,10 @@ package enum LocaleTag {
   /// - Parameter text: A tag with `-` or `_` between its parts.
   /// - Returns: The canonical tag, or `nil`.
   package static func canonical(_ text: some StringProtocol) -> String? {
-    let parts = String(text).split(whereSeparator: { (character: Character) in
-      character == "-" || character == "_"
-    }).map(String.init)
+    let parts = String(text).split(
+      omittingEmptySubsequences: false,
+      whereSeparator: { (character: Character) in character == "-" || character == "_" }
+    ).map(String.init)
     guard let first = parts.first, first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       return nil
     }

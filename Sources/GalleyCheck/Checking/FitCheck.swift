@@ -47,9 +47,11 @@ struct FitCheck {
     return failures
   }
 
-  /// The text laid out with no line limit, no height and no autoshrink.
+  /// The text laid out with no line limit, no height and no autoshrink; for a one-line label,
+  /// on one line as wide as it is (each paragraph a line).
   private func wholeLayout(_ text: FormattedText) -> Layout? {
     var options = job.layoutOptions
+    if options.maximumLines == 1 { options.width = nil }
     options.maximumLines = 0
     options.height = nil
     options.minimumScaleFactor = 1

@@ -24,14 +24,7 @@ enum AndroidReader {
     let folder = file.split(separator: "/").dropLast().last ?? ""
     guard let tag = LocaleTag.android(folder: folder) else { return [] }
     let collector = Collector()
-    let parser = XMLParser(data: Data(bytes))
-    parser.delegate = collector
-    parser.shouldProcessNamespaces = false
-    if !parser.parse() || collector.failure != nil {
-      throw CatalogError(
-        file: file, line: parser.lineNumber,
-        collector.failure ?? "is not well-formed XML (\(XMLFailure.describe(parser.parserError)))")
-    }
+    try XMLFailure.parse(bytes, file: file, delegate: collector) { collector.failure }
     guard collector.sawResources else {
       throw CatalogError(file: file, "is not an Android resource file (no <resources> root)")
     }
@@ -46,7 +39,7 @@ enum AndroidReader {
   private final class Collector: NSObject, XMLParserDelegate {
     var entries: [CatalogEntry] = []
     var sawResources = false
-    var failure: String?
+    var failure: XMLFailure?
     /// The resource being read: its name, kind and whether it is translatable.
     private var resource: (name: String, kind: String, translatable: Bool)?
     /// The text of the string or item being read, and where it started.
@@ -69,8 +62,7 @@ enum AndroidReader {
       switch (depth, name) {
       case (2, "string"), (2, "plurals"), (2, "string-array"):
         guard let resourceName = attributes["name"] else {
-          failure = "<\(name)> has no name attribute"
-          parser.abortParsing()
+          failure = failure ?? XMLFailure(line: parser.lineNumber, "<\(name)> has no name attribute")
           return
         }
         resource = (resourceName, name, attributes["translatable"] != "false")
@@ -89,6 +81,10 @@ enum AndroidReader {
       text = ""
       self.form = form
       start = (parser.lineNumber, parser.columnNumber)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+      failure = failure ?? XMLFailure(parser, error)
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) { text?.append(string) }
@@ -116,11 +112,50 @@ enum AndroidReader {
   }
 }
 
-/// Words for an `XMLParser` error.
-enum XMLFailure {
-  /// The error's description, or a general phrase.
-  static func describe(_ error: (any Error)?) -> String {
-    guard let error else { return "parsing stopped" }
-    return (error as NSError).localizedDescription
+/// The first error an `XMLParser` reports to its delegate, with its line: Foundation's
+/// parser may go on after an error (and `parse()` return `true`), so its delegates keep it.
+struct XMLFailure {
+  /// The line of the error.
+  var line: Int
+  /// What is wrong, in words.
+  var message: String
+
+  /// A failure found by a delegate.
+  init(line: Int, _ message: String) {
+    self.line = line
+    self.message = message
+  }
+
+  /// The failure for a parser's error.
+  init(_ parser: XMLParser, _ error: any Error) {
+    line = parser.lineNumber
+    let code = (error as NSError).code
+    message = "is not well-formed XML (" + (Self.reasons[code] ?? "libxml2 error \(code)") + ")"
+  }
+
+  /// Words for the libxml2 errors catalogs meet most.
+  private static let reasons: [Int: String] = [
+    4: "the document is empty", 5: "extra content after the root element",
+    9: "a character XML does not allow", 23: "a comment is not closed",
+    26: "an entity that is not declared", 39: "an attribute value without quotes",
+    41: "an attribute is not closed", 57: "the XML declaration is malformed",
+    63: "text is not allowed here", 68: "a name is expected", 73: "a tag is not closed",
+    76: "an end tag does not match its start tag", 77: "an element is not closed",
+  ]
+
+  /// Reads bytes with a delegate, throwing the first error it kept or the parser gave.
+  static func parse(
+    _ bytes: [UInt8], file: String, delegate: some XMLParserDelegate,
+    failure: () -> XMLFailure?
+  ) throws(CatalogError) {
+    let parser = XMLParser(data: Data(bytes))
+    parser.delegate = delegate
+    let parsed = parser.parse()
+    if let failure = failure() {
+      throw CatalogError(file: file, line: failure.line, failure.message)
+    }
+    if !parsed {
+      throw CatalogError(file: file, line: parser.lineNumber, "is not well-formed XML")
+    }
   }
 }

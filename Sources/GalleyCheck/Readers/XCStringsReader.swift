@@ -75,7 +75,8 @@ enum XCStringsReader {
     let variations = localization["variations"] as? [String: Any] ?? [:]
     for kind in variations.keys.sorted() {
       guard let cases = variations[kind] as? [String: Any] else { continue }
-      for name in cases.keys.sorted(by: categoryOrder) {
+      let names = kind == "plural" ? cases.keys.sorted(by: categoryOrder) : cases.keys.sorted()
+      for name in names {
         guard let nested = cases[name] as? [String: Any] else { continue }
         let form = kind == "plural" ? name : "\(kind).\(name)"
         results += forms(of: nested, path: join(path, form))

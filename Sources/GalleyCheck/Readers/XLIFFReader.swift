@@ -25,13 +25,7 @@ enum XLIFFReader {
     _ bytes: [UInt8], file: String, sourceLocale: String
   ) throws(CatalogError) -> [Catalog] {
     let collector = XLIFFCollector(sourceLocale: sourceLocale)
-    let parser = XMLParser(data: Data(bytes))
-    parser.delegate = collector
-    if !parser.parse() {
-      throw CatalogError(
-        file: file, line: parser.lineNumber,
-        "is not well-formed XML (\(XMLFailure.describe(parser.parserError)))")
-    }
+    try XMLFailure.parse(bytes, file: file, delegate: collector) { collector.failure }
     guard collector.sawRoot else { throw CatalogError(file: file, "is not XLIFF (no <xliff> root)") }
     var catalogs: [Catalog] = []
     for locale in collector.order {
@@ -52,6 +46,7 @@ private final class XLIFFCollector: NSObject, XMLParserDelegate {
   var entries: [String: [CatalogEntry]] = [:]
   var order: [String] = []
   var sourceLocales: Set<String> = []
+  var failure: XMLFailure?
 
   private var version2 = false
   private var sourceLanguage: String
@@ -129,6 +124,10 @@ private final class XLIFFCollector: NSObject, XMLParserDelegate {
     case .target: target?.append(text)
     case nil: break
     }
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+    failure = failure ?? XMLFailure(parser, error)
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {

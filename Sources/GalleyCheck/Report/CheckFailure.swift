@@ -87,7 +87,8 @@ package struct CoverageFigures: Hashable, Sendable, Codable {
 
 /// How much room a string lacks: what it needs laid out whole and what the label has.
 package struct FitFigures: Hashable, Sendable, Codable {
-  /// The lines the text takes whole (no line limit, no height, no autoshrink).
+  /// The lines the text takes whole (no line limit, no height, no autoshrink; a one-line
+  /// label's text unwrapped).
   package var lines: Int
   /// The label's line limit, if any.
   package var maxLines: Int?

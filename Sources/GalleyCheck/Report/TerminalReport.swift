@@ -27,7 +27,7 @@ package enum TerminalReport {
     if !missing.isEmpty {
       if !lines.isEmpty { lines.append("") }
       for locale in missing.keys.sorted() {
-        let keys = missing[locale]?.map(\.key) ?? []
+        let keys = missing[locale]?.map { shown($0.key) } ?? []
         let named = keys.prefix(namedMissing).joined(separator: ", ")
         let more = keys.count > namedMissing ? ", and \(keys.count - namedMissing) more" : ""
         lines.append(
@@ -36,7 +36,7 @@ package enum TerminalReport {
       }
     }
     if !report.unlabeledKeys.isEmpty {
-      let keys = report.unlabeledKeys
+      let keys = report.unlabeledKeys.map(shown)
       let named = keys.prefix(namedMissing).joined(separator: ", ")
       let more = keys.count > namedMissing ? ", and \(keys.count - namedMissing) more" : ""
       lines.append(
@@ -54,7 +54,8 @@ package enum TerminalReport {
     var position = failure.file
     if failure.line > 0 { position += ":\(failure.line)" }
     if failure.line > 0, let column = failure.column { position += ":\(column)" }
-    var lines = ["  \(position): \(failure.name): \(failure.check.rawValue): \(failure.message)"]
+    let name = shown(failure.name)
+    var lines = ["  \(position): \(name): \(failure.check.rawValue): \(failure.message)"]
     let excerpter = MarkupExcerpter(failure.text)
     if let markup = failure.markup {
       let utf8Offset = utf8Offset(ofUTF16: markup.offset, in: failure.text)
@@ -65,6 +66,29 @@ package enum TerminalReport {
       lines.append("    " + excerpter.excerpt(utf8Offset: 0, utf16Length: 0).text)
     }
     return lines
+  }
+
+  /// The most characters of a key the report shows; the JSON report has all of it.
+  static let keyCharacters = 80
+
+  /// A key as one line of at most ``keyCharacters`` characters: control characters escaped
+  /// (`\n`), the rest cut with `…`.
+  static func shown(_ key: String) -> String {
+    var text = ""
+    for scalar in key.unicodeScalars {
+      switch scalar {
+      case "\n": text += "\\n"
+      case "\t": text += "\\t"
+      case "\r": text += "\\r"
+      default:
+        if scalar.properties.generalCategory == .control {
+          text += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          text.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return text.count > keyCharacters ? text.prefix(keyCharacters - 1) + "…" : text
   }
 
   private static func utf8Offset(ofUTF16 offset: Int, in text: String) -> Int {
