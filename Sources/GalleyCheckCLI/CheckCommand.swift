@@ -38,6 +38,13 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "Also write the report as JSON to this file ('-' for standard output).")
   var json: String?
 
+  @Option(
+    help: """
+      Also write an HTML report to this folder: each failing string drawn in its label, \
+      filterable by locale, check and key (index.html and images/).
+      """)
+  var html: String?
+
   @Flag(
     help: """
       Also check pseudo-locales made from the source strings: en-XA (accented, 30% longer), \
@@ -101,6 +108,13 @@ struct CheckCommand: ParsableCommand {
     let result = checker.check(
       set, pseudoLocales: pseudo ? PseudoLocale.allCases : [], progress: report)
     progress?.finish()
+    if let html {
+      do {
+        try HTMLReport.write(result, checker: checker, to: html)
+      } catch {
+        return .failure("\(error)", status: ExitStatus.dataError)
+      }
+    }
     return write(result)
   }
 

@@ -81,13 +81,14 @@ package struct CatalogChecker: Sendable {
       let unit = units[index]
       var failures: [CheckFailure] = []
       for located in unit.strings {
-        let identity = located.entry.identity
-        let source =
+        let original =
           unit.isSource
-          ? nil : strings.source(for: identity, format: located.format).flatMap { shapes[$0.entry.identity] }
-        failures += checker.check(
+          ? nil : strings.source(for: located.entry.identity, format: located.format)
+        var found = checker.check(
           located, locale: unit.locale, label: labelOfKey[located.entry.key] ?? nil,
-          source: source)
+          source: original.flatMap { shapes[$0.entry.identity] })
+        for index in found.indices { found[index].source = original?.entry.value }
+        failures += found
       }
       results.withLock { $0[index] = failures }
       let finished = done.add(unit.strings.count, ordering: .relaxed).newValue
@@ -143,5 +144,23 @@ package struct CatalogChecker: Sendable {
       copy.entry.value = pseudo.translate(located.entry.value, placeholders: filler)
       return copy
     }
+  }
+}
+
+extension CatalogChecker {
+  /// A failing string drawn in its label, for the HTML report: `nil` for a key in no label
+  /// or a string whose markup does not format.
+  ///
+  /// - Parameter failure: The failure.
+  /// - Returns: The drawing.
+  package func drawing(of failure: CheckFailure) -> LabelDrawing? {
+    guard let path = failure.label,
+      let label = checker.labels.first(where: { $0.path == path })
+    else { return nil }
+    var job = label.job
+    if job.layoutOptions.language == nil { job.layoutOptions.language = failure.locale }
+    let filled = label.filler.fill(failure.text)
+    guard let text = try? job.formatter.format(filled.markup) else { return nil }
+    return LabelDrawing.draw(text, job: job, runner: checker.runner)
   }
 }

@@ -37,6 +37,8 @@ package struct CheckFailure: Hashable, Sendable, Codable {
   package var message: String
   /// The string as the catalog holds it.
   package var text: String
+  /// The source string a translation was compared with, or `nil` for a source string.
+  package var source: String?
   /// The label that holds the key (`labels[2]`), or `nil` for a key in no label.
   package var label: String?
   /// The markup check's figures.
