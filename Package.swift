@@ -166,7 +166,7 @@ let package = Package(
     .target(
       name: "GalleyServerKit",
       dependencies: [
-        "GalleyService", "GalleySupport", "GalleyTools", "GalleyJobs", "GalleyFonts",
+        "GalleyService", "GalleyCheck", "GalleySupport", "GalleyTools", "GalleyJobs", "GalleyFonts",
         "GalleyLayout", "GalleyRender",
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "Logging", package: "swift-log", condition: server),
@@ -328,7 +328,7 @@ let package = Package(
       name: "GalleyServerTests",
       dependencies: [
         "GalleyServerKit", "GalleyService", "GalleySupport", "GalleyTestSupport", "GalleyCLI",
-        "GalleyTools", "GalleyJobs",
+        "GalleyTools", "GalleyJobs", "GalleyCheck", "GalleyCheckCLI",
         .product(name: "Hummingbird", package: "hummingbird", condition: server),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),

@@ -105,8 +105,13 @@ struct CheckCommand: ParsableCommand {
     let progress = showsProgress ? ProgressLine() : nil
     var report: (@Sendable (Int, Int) -> Void)?
     if let progress { report = { progress.show($0, of: $1) } }
-    let result = checker.check(
-      set, pseudoLocales: pseudo ? PseudoLocale.allCases : [], progress: report)
+    let result: CheckReport
+    do {
+      result = try checker.check(
+        set, pseudoLocales: pseudo ? PseudoLocale.allCases : [], progress: report)
+    } catch {
+      return CommandOutcome(error)
+    }
     progress?.finish()
     if let html {
       do {
@@ -122,7 +127,7 @@ struct CheckCommand: ParsableCommand {
   private func write(_ report: CheckReport) -> CommandOutcome {
     var standardOutput = TerminalReport.render(report)
     if let json {
-      let document = CheckReportJSON.encode(report)
+      let document = CheckReportJSON.encode(report) + "\n"
       if json == "-" {
         standardOutput = document
       } else {

@@ -1,5 +1,6 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
+import GalleyCheck
 import GalleyJobs
 import GalleyService
 import GalleyTools
@@ -14,7 +15,7 @@ import Foundation
 #endif
 
 extension ServiceApplication {
-  /// Adds `POST /v1/format`, `/v1/layout`, `/v1/hit` and `/v1/render`.
+  /// Adds `POST /v1/format`, `/v1/layout`, `/v1/hit`, `/v1/render` and `/v1/check`.
   ///
   /// - Parameter router: The router.
   func addTextRoutes(to router: Router<BasicRequestContext>) {
@@ -37,6 +38,18 @@ extension ServiceApplication {
     router.post("/v1/render") { request, _ in
       await render(request)
     }
+    router.post("/v1/check") { request, _ in
+      await handle("check", request) { (body, _, deadline) throws(Failure) in
+        let check: CheckRequest
+        do throws(RequestError) {
+          check = try CheckRequest(body)
+        } catch {
+          throw Failure(error)
+        }
+        let report = try check.run(runner: service.runner, deadline: deadline)
+        return Reply.json(bytes: Array(CheckReportJSON.encode(report).utf8))
+      }
+    }
   }
 
   /// Runs one request: checks the query (400) and the content type (415), reads the body (413
@@ -56,6 +69,25 @@ extension ServiceApplication {
     _ body: (PreparedRequest, QueryParameters, Deadline) throws(Failure) ->
       Response
   ) async -> Response {
+    await handle(endpoint, request, parameters: parameters) {
+      (bytes, query, deadline) throws(Failure) in
+      try body(try service.prepare(bytes), query, deadline)
+    }
+  }
+
+  /// Runs one request as ``work(_:_:parameters:_:)`` does, the body given to the work as
+  /// bytes (for an endpoint whose body is not the text endpoints' request).
+  ///
+  /// - Parameters:
+  ///   - endpoint: The endpoint's name in the metrics.
+  ///   - request: The HTTP request.
+  ///   - parameters: The query parameters the endpoint takes.
+  ///   - body: The work, given the body, the query and the deadline.
+  /// - Returns: The response.
+  func handle(
+    _ endpoint: String, _ request: Request, parameters: Set<String> = [],
+    _ body: ([UInt8], QueryParameters, Deadline) throws(Failure) -> Response
+  ) async -> Response {
     let start = ContinuousClock.now
     let deadline = Deadline(start: start, budget: configuration.limits.timeBudget)
     let response: Response
@@ -65,7 +97,7 @@ extension ServiceApplication {
       let bytes = try await readBody(request)
       try checkUnsentAnswers()
       let answer = try await withWorker(deadline: deadline) { () throws(Failure) in
-        try body(try service.prepare(bytes), query, deadline)
+        try body(bytes, query, deadline)
       }
       try checkSize(of: answer)
       response = answer

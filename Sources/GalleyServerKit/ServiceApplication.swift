@@ -13,6 +13,7 @@ import Logging
 /// | route | answer |
 /// |---|---|
 /// | `POST /v1/format`, `/v1/layout`, `/v1/hit`, `/v1/render` | see ``GalleyService/TextService`` |
+/// | `POST /v1/check` | `galley check --json`'s report (``GalleyCheck/CheckRequest``) |
 /// | `GET /v1/font`, `GET /v1/fonts` | `galley font --json`, `galley fonts --json` |
 /// | `GET /healthz`, `GET /metrics`, `GET /openapi.json` | health, Prometheus text, OpenAPI |
 /// | `GET /`, `GET /static/<file>` | the playground's files |

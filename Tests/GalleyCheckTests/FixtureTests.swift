@@ -45,7 +45,7 @@ import Testing
     var text = ""
     for fixture in Self.fixtures {
       let set = try CatalogLoader.load([Self.folder + "/" + fixture], sourceLocale: "en")
-      let report = checker.check(set, pseudoLocales: PseudoLocale.allCases)
+      let report = try checker.check(set, pseudoLocales: PseudoLocale.allCases)
       text += "== \(fixture)\n" + TerminalReport.render(report) + "\n"
       if fixture == "wikipedia-android" || fixture == "deltachat-ios" {
         try expectGolden(CheckReportJSON.encode(report), named: "\(fixture).json")

@@ -30,7 +30,7 @@ import Testing
     let spec = try CheckSpec(json: Array(Self.spec.utf8))
     let checker = try CatalogChecker(
       spec: spec, runner: JobRunner(fonts: try HermeticFonts.fontSet()))
-    return checker.check(set, pseudoLocales: pseudo)
+    return try checker.check(set, pseudoLocales: pseudo)
   }
 
   @Test func passingStrings() throws {

@@ -30,11 +30,12 @@ import Testing
     validator = SchemaValidator(schemas: schemas)
   }
 
-  /// The request schema's properties, and those of its objects.
+  /// The request schema's properties, and those of its objects (their references followed).
   private func properties(_ group: String? = nil) -> [String: JSONValue] {
     let request = schemas["Request"]?.objectValue["properties"]?.objectValue ?? [:]
     guard let group else { return request }
-    return request[group]?.objectValue["properties"]?.objectValue ?? [:]
+    return validator.resolved(request[group]?.objectValue ?? [:])["properties"]?.objectValue
+      ?? [:]
   }
 
   @Test func theTablesAndTheSchemaNameTheSameFields() {
@@ -56,7 +57,11 @@ import Testing
       default: break
       }
     }
-    for name in ["Request", "HitRequest", "Point", "ShadowOffset", "GradientPoint"] {
+    for name in [
+      "Request", "HitRequest", "Point", "ShadowOffset", "GradientPoint", "Defaults",
+      "LayoutOptions", "RenderOptions", "FontTable", "ColorTable", "CheckSpec", "CheckLabel",
+      "CheckBaseLabel", "CatalogFile", "CheckRequest",
+    ] {
       walk(schemas[name] ?? .null)
     }
     #expect(unknown.isEmpty, "keywords the check does not read: \(unknown.sorted())")
@@ -120,8 +125,8 @@ import Testing
     }
     var object: [String: JSONValue] = [field: value]
     let needs =
-      properties()[group]?.objectValue["dependentSchemas"]?.objectValue[field]?
-      .objectValue["required"]?.arrayValue ?? []
+      validator.resolved(properties()[group]?.objectValue ?? [:])["dependentSchemas"]?
+      .objectValue[field]?.objectValue["required"]?.arrayValue ?? []
     for case .string(let needed) in needs {
       object[needed] = needed == "gradient" ? .string("red,blue") : .number(1)
     }

@@ -33,10 +33,10 @@ package enum CatalogLoader {
       }
       if status.kind == .directory {
         for file in try files(in: path) where !excluding.contains(file) {
-          try read(file, into: &set, fromFolder: true)
+          try read(file, into: &set)
         }
       } else {
-        try read(path, into: &set, fromFolder: false)
+        try read(path, into: &set)
       }
     }
     return set
@@ -75,22 +75,46 @@ package enum CatalogLoader {
     }
   }
 
+  /// Reads catalogs given as names and contents (a request's), no file opened: each name is
+  /// a path as a folder would hold it, which says the format and the locale.
+  ///
+  /// - Parameters:
+  ///   - files: Each file's path and bytes.
+  ///   - sourceLocale: The locale of the source strings.
+  /// - Returns: The catalogs.
+  /// - Throws: ``CatalogError`` for a name of no format, or contents that do not read.
+  package static func load(
+    files: [(path: String, bytes: [UInt8])], sourceLocale: String
+  ) throws(CatalogError) -> CatalogSet {
+    var set = CatalogSet(sourceLocale: sourceLocale)
+    for file in files { try parse(file.bytes, path: file.path, into: &set) }
+    return set
+  }
+
   /// Reads one file into the set.
-  private static func read(
-    _ path: String, into set: inout CatalogSet, fromFolder: Bool
-  ) throws(CatalogError) {
-    guard let format = CatalogFormat.of(path: path) else {
-      throw CatalogError(
-        file: path,
-        "is not a catalog galley check reads (.xcstrings, .strings, .stringsdict, "
-          + "values*/strings.xml, .xliff, .xlf, .po, .pot, .json)")
-    }
+  private static func read(_ path: String, into set: inout CatalogSet) throws(CatalogError) {
+    guard CatalogFormat.of(path: path) != nil else { throw unknownFormat(path) }
     let bytes: [UInt8]
     do {
       bytes = try BoundedFileReader.read(path: path, limit: maximumFileBytes)
     } catch {
       throw CatalogError(file: path, "cannot be read: \(error.reason)")
     }
+    try parse(bytes, path: path, into: &set)
+  }
+
+  private static func unknownFormat(_ path: String) -> CatalogError {
+    CatalogError(
+      file: path,
+      "is not a catalog galley check reads (.xcstrings, .strings, .stringsdict, "
+        + "values*/strings.xml, .xliff, .xlf, .po, .pot, .json)")
+  }
+
+  /// Parses one file's bytes into the set.
+  private static func parse(
+    _ bytes: [UInt8], path: String, into set: inout CatalogSet
+  ) throws(CatalogError) {
+    guard let format = CatalogFormat.of(path: path) else { throw unknownFormat(path) }
     let source = set.sourceLocale
     let catalogs: [Catalog]
     switch format {

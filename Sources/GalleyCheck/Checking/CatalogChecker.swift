@@ -50,12 +50,14 @@ package struct CatalogChecker: Sendable {
   /// - Parameters:
   ///   - catalogs: The strings.
   ///   - pseudoLocales: The pseudo-locales to make from the source strings.
+  ///   - deadline: When to stop: work not started by then is not done, and the check fails.
   ///   - progress: Called with the strings done and the total, from any thread.
   /// - Returns: The report.
+  /// - Throws: ``GalleyTools/Failure`` (time budget) when the deadline passed first.
   package func check(
-    _ catalogs: CatalogSet, pseudoLocales: [PseudoLocale] = [],
+    _ catalogs: CatalogSet, pseudoLocales: [PseudoLocale] = [], deadline: Deadline? = nil,
     progress: (@Sendable (Int, Int) -> Void)? = nil
-  ) -> CheckReport {
+  ) throws(Failure) -> CheckReport {
     var set = catalogs
     let labelOfKey = labelIndices(set)
     for pseudo in pseudoLocales {
@@ -76,8 +78,14 @@ package struct CatalogChecker: Sendable {
     let (units, strings) = (work, set)
     let results = Mutex([[CheckFailure]](repeating: [], count: work.count))
     let done = Atomic(0)
+    let stopped = Atomic(false)
     let checker = checker
     DispatchQueue.concurrentPerform(iterations: work.count) { index in
+      guard !stopped.load(ordering: .relaxed) else { return }
+      if deadline?.hasPassed == true {
+        stopped.store(true, ordering: .relaxed)
+        return
+      }
       let unit = units[index]
       var failures: [CheckFailure] = []
       for located in unit.strings {
@@ -94,6 +102,7 @@ package struct CatalogChecker: Sendable {
       let finished = done.add(unit.strings.count, ordering: .relaxed).newValue
       progress?(finished, total)
     }
+    if stopped.load(ordering: .relaxed) { try deadline?.check(before: "the rest of the check") }
     var report = CheckReport(
       sourceLocale: set.sourceLocale, files: set.files, locales: set.locales,
       strings: total, failures: results.withLock { $0.flatMap { $0 } })

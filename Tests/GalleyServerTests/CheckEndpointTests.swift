@@ -1,0 +1,92 @@
+// Built with the `Server` trait only (Package.swift).
+#if Server
+import Foundation
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyCheckCLI
+
+/// `POST /v1/check`: the report `galley check --json` prints for the same files, and errors
+/// that name the field.
+@Suite struct CheckEndpointTests {
+  static let spec = """
+    {"label": {"defaults": {"family": "DejaVu Sans", "size": 15}, "samples": {"%@": "Alexandra"}},
+     "labels": [{"keys": "*", "layout": {"width": 120, "maxLines": 1}}]}
+    """
+  static let files = [
+    ("values/strings.xml", #"<resources><string name="hi">Hello, %1$@!</string><string name="off">Save</string></resources>"#),
+    ("values-de/strings.xml", #"<resources><string name="hi">Hallo, %1$@! Schön, dass du da bist</string><string name="off">50% sparen</string></resources>"#),
+  ]
+
+  /// The request body for the files.
+  static func body(pseudo: Bool = false) throws -> String {
+    let catalogs = files.map { ["path": $0.0, "content": $0.1] }
+    let spec = try JSONSerialization.jsonObject(with: Data(Self.spec.utf8))
+    let object: [String: Any] = ["spec": spec, "catalogs": catalogs, "pseudo": pseudo]
+    return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+  }
+
+  @Test func theReportIsTheCommandLines() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-check-endpoint-\(UUID().uuidString)")
+    for (path, content) in Self.files {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(content.utf8).write(to: url)
+    }
+    let spec = folder.appendingPathComponent("spec.json")
+    try Data(Self.spec.utf8).write(to: spec)
+    let command = try CheckCommand.parse([
+      "--spec", spec.path, "--json", "-", "--pseudo", "--fontconfig",
+      try HermeticFonts.configurationFile(),
+    ] + Self.files.map { folder.appendingPathComponent($0.0).path })
+    let outcome = command.execute()
+    #expect(outcome.status == 1)
+    let expected = outcome.standardOutput.replacingOccurrences(of: folder.path + "/", with: "")
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post("/v1/check", try Self.body(pseudo: true))
+      #expect(response.status == .ok)
+      #expect(response.text == expected)
+      try OpenAPIChecker().check(response, path: "/v1/check", method: "post")
+    }
+  }
+
+  @Test(arguments: [
+    (#"{"catalogs": [{"path": "de.json", "content": "{}"}]}"#, "spec"),
+    (#"{"spec": {"labels": [{"keys": 1}]}, "catalogs": [{"path": "de.json", "content": "{}"}]}"#, "spec.labels[0].keys"),
+    (#"{"spec": {"labels": []}, "catalogs": []}"#, "catalogs"),
+    (#"{"spec": {"labels": []}, "catalogs": [{"path": "notes.txt", "content": ""}]}"#, "catalogs[0].path"),
+    (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json"}]}"#, "catalogs[0]"),
+    (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "base64": "%%%"}]}"#, "catalogs[0].base64"),
+    (#"{"spec": {"labels": []}, "catalogs": [{"path": "en.json", "content": "{}"}, {"path": "de.json", "content": "[1]"}]}"#, "catalogs[1]"),
+    (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "content": "{}"}], "sourceLocale": "!"}"#, "sourceLocale"),
+    (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "content": "{}"}], "extra": 1}"#, "extra"),
+  ])
+  func errorsNameTheField(body: String, field: String) async throws {
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post("/v1/check", body)
+      #expect(response.status == .badRequest)
+      #expect(try response.errorDetail()["field"] as? String == field, "\(response.text)")
+      try OpenAPIChecker().check(response, path: "/v1/check", method: "post")
+    }
+  }
+
+  @Test func aUTF16CatalogInBase64() async throws {
+    var bytes: [UInt8] = [0xFF, 0xFE]
+    for unit in "\"hi\" = \"Hallo\";\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    let body = """
+      {"spec": {"labels": [{"keys": "*", "layout": {"width": 300}}]},
+       "catalogs": [{"path": "en.lproj/A.strings", "content": "\\"hi\\" = \\"Hello\\";"},
+                    {"path": "de.lproj/A.strings", "base64": "\(Data(bytes).base64EncodedString())"}]}
+      """
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post("/v1/check", body)
+      #expect(response.status == .ok)
+      let report = try #require(try response.json() as? [String: Any])
+      #expect(report["passed"] as? Bool == true)
+      #expect(report["strings"] as? Int == 2)
+    }
+  }
+}
+#endif
