@@ -249,6 +249,7 @@ import FoundationNetworking
     let table = try Self.table()
     let expected: [String: Set<HTTPRequest.Method>] = [
       "/v1/format": [.post], "/v1/layout": [.post], "/v1/hit": [.post], "/v1/render": [.post],
+      "/v1/check": [.post],
       "/v1/font": [.get, .head], "/v1/fonts": [.get, .head], "/healthz": [.get, .head],
       "/metrics": [.get, .head], "/openapi.json": [.get, .head], "/": [.get, .head],
       "/static/*": [.get, .head],
