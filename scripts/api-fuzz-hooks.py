@@ -5,7 +5,8 @@ Tests/GalleyServerTests/RequestSchemaTests.swift checks each against the service
 Schema cannot state are the rules between fields and lengths in UTF-8 bytes; the service
 answers them with 400, which positive_data_acceptance would count as a valid request refused.
 This hook drops the generated *valid* requests that break one of those rules, and only those:
-invalid requests are sent as generated.
+invalid requests are sent as generated. POST /v1/check's spec holds labels that are requests
+without markup (merged over a base label), so the same rules are applied to each.
 """
 
 import schemathesis
@@ -111,6 +112,36 @@ def too_many_bytes(body):
     return size(body.get("markup")) > 100_000 or any(size(family) > 256 for family in families)
 
 
+def merged_label(base, label):
+    """A spec's label over its base label, as CheckSpec merges them: layout and defaults
+    field by field, the other fields replaced."""
+    merged = {}
+    for field in ("fonts", "colors", "defaults", "layout", "render"):
+        below, own = base.get(field), label.get(field)
+        if isinstance(below, dict) and isinstance(own, dict):
+            merged[field] = {**below, **own}
+        else:
+            merged[field] = own if own is not None else below
+    return merged
+
+
+def check_breaks_rules(body):
+    """POST /v1/check: each label of the spec (and its base) is a request without markup, so
+    the rules between a request's fields hold in each, merged over the base."""
+    spec = body.get("spec")
+    if not isinstance(spec, dict):
+        return False
+    base = spec.get("label") if isinstance(spec.get("label"), dict) else {}
+    labels = [label for label in spec.get("labels") or [] if isinstance(label, dict)]
+    for label in [{}] + labels:
+        request = merged_label(base, label)
+        layout = request["layout"] if isinstance(request["layout"], dict) else {}
+        render = request["render"] if isinstance(request["render"], dict) else {}
+        if layout_breaks_rules(layout) or render_breaks_rules(render) or too_many_bytes(request):
+            return True
+    return False
+
+
 @schemathesis.hook
 def filter_case(context, case):
     """Keeps every invalid request, and the valid ones that keep the rules between fields."""
@@ -121,4 +152,5 @@ def filter_case(context, case):
     layout = body.get("layout") if isinstance(body.get("layout"), dict) else {}
     render = body.get("render") if isinstance(body.get("render"), dict) else {}
     return not (layout_breaks_rules(layout) or render_breaks_rules(render)
-                or variants_break_rules(body, render) or too_many_bytes(body))
+                or variants_break_rules(body, render) or too_many_bytes(body)
+                or check_breaks_rules(body))

@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var fontOptions: FontOptions
 
   mutating func validate() throws {
-    guard LocaleTag.canonical(sourceLocale) != nil else {
+    guard LocaleTag.canonical(sourceLocale, knownLanguage: false) != nil else {
       throw ValidationError("--source-locale must be a BCP 47 tag such as en or pt-BR")
     }
     guard !catalogs.isEmpty else {
@@ -72,7 +72,7 @@ struct CheckCommand: ParsableCommand {
 
   /// Does the work of ``run()`` without touching the process's streams, for tests.
   func execute(showsProgress: Bool = false) -> CommandOutcome {
-    let source = LocaleTag.canonical(sourceLocale) ?? sourceLocale
+    let source = LocaleTag.canonical(sourceLocale, knownLanguage: false) ?? sourceLocale
     let checkSpec: CheckSpec
     do {
       let bytes = try BoundedFileReader.read(path: spec, limit: 16 << 20)
@@ -89,7 +89,7 @@ struct CheckCommand: ParsableCommand {
       set = try CatalogLoader.load(
         catalogs, sourceLocale: source, excluding: [spec, "./" + spec])
     } catch {
-      return .failure("\(error)", status: ExitStatus.dataError)
+      return .failure("\(error)", status: error.failure().category.exitStatus)
     }
     let checker: CatalogChecker
     do {
@@ -134,7 +134,8 @@ struct CheckCommand: ParsableCommand {
         do {
           try Data(document.utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
         } catch {
-          return .failure("\(json): cannot be written: \(error.localizedDescription)",
+          return .failure(
+            "\(json): cannot be written: \(error.localizedDescription)",
             status: ExitStatus.dataError)
         }
       }

@@ -82,7 +82,8 @@ import Testing
       try read("<manifest/>", path: "values/strings.xml")
     }
     #expect(throws: CatalogError.self) {
-      try read("<resources><string name=\"a\">&bogus;</string></resources>", path: "values/strings.xml")
+      try read(
+        "<resources><string name=\"a\">&bogus;</string></resources>", path: "values/strings.xml")
     }
     do {
       _ = try read("<resources>\n<string name=\"a\">x</resources>", path: "values/s.xml")
@@ -126,7 +127,9 @@ import Testing
   }
 
   @Test func appleStringsErrors() {
-    #expect(throws: CatalogError.self) { try read("\"a\" = \"b\"\n\"c\" = ;", path: "de.lproj/A.strings") }
+    #expect(throws: CatalogError.self) {
+      try read("\"a\" = \"b\"\n\"c\" = ;", path: "de.lproj/A.strings")
+    }
     #expect(throws: CatalogError.self) { try read("\"a\" = \"b\";", path: "Resources/A.strings") }
     #expect(throws: CatalogError.self) {
       try StringsReader.read([0x22, 0xFF, 0x22], file: "de.lproj/A.strings", sourceLocale: "en")
@@ -323,12 +326,17 @@ import Testing
 
   @Test func gettextLocaleAndErrors() throws {
     #expect(try read("msgid \"a\"\nmsgstr \"b\"\n", path: "po/pt_BR.po").last?.locale == "pt-BR")
-    #expect(try read("msgid \"a\"\nmsgstr \"b\"\n", path: "fi/LC_MESSAGES/app.po").last?.locale == "fi")
+    #expect(
+      try read("msgid \"a\"\nmsgstr \"b\"\n", path: "fi/LC_MESSAGES/app.po").last?.locale == "fi")
     #expect(try read("msgid \"a\"\nmsgstr \"\"\n", path: "po/app.pot").count == 1)
-    for bad in ["msgid \"a\nmsgstr \"b\"", "msgid \"a\"\nmsgsrt \"b\"", "\"orphan\"", "msgid \"a\\\""] {
+    for bad in [
+      "msgid \"a\nmsgstr \"b\"", "msgid \"a\"\nmsgsrt \"b\"", "\"orphan\"", "msgid \"a\\\"",
+    ] {
       #expect(throws: CatalogError.self) { try read(bad, path: "po/de.po") }
     }
-    #expect(throws: CatalogError.self) { try read("msgid \"a\"\nmsgstr \"b\"\n", path: "po/app.po") }
+    #expect(throws: CatalogError.self) {
+      try read("msgid \"a\"\nmsgstr \"b\"\n", path: "po/app.po")
+    }
   }
 
   @Test func json() throws {

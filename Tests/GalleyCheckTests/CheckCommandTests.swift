@@ -61,7 +61,10 @@ import Testing
   @Test(arguments: [
     (#"{"labels": [{"keys": 5}]}"#, "labels[0].keys"),
     ("not json", "not a JSON object"),
-    (#"{"labels": [{"keys": "*", "defaults": {"fontDescription": "Inter 9999999"}}]}"#, "fontDescription"),
+    (
+      #"{"labels": [{"keys": "*", "defaults": {"fontDescription": "Inter 9999999"}}]}"#,
+      "fontDescription"
+    ),
   ])
   func badSpecIsUsage(spec: String, message: String) throws {
     let path = try file("spec.json", spec)

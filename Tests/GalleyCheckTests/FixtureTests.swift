@@ -22,13 +22,17 @@ import Testing
   }
 
   /// Each fixture read: its locales, and strings in every one of them.
-  @Test(arguments: zip(fixtures, [
-    ["ar", "de", "fi", "he", "ja", "th"], ["ar", "de", "fi", "he", "ja"],
-    ["ar", "de", "fi", "he", "hi", "ja", "th"], ["ar", "de", "en-US", "fi", "he", "hi-IN", "ja", "th"],
-    ["ar", "de", "fi", "he", "ja", "th"], ["de", "en-GB", "ja", "ko", "pl", "uk", "zh-Hans"],
-    ["ar", "de", "fi", "he", "ja"], ["ar", "de", "fi", "he", "ja", "th"],
-    ["ar", "de", "fi", "he", "hi", "ja", "th"], ["ar", "de", "fi", "he", "hi", "ja", "th"],
-  ]))
+  @Test(
+    arguments: zip(
+      fixtures,
+      [
+        ["ar", "de", "fi", "he", "ja", "th"], ["ar", "de", "fi", "he", "ja"],
+        ["ar", "de", "fi", "he", "hi", "ja", "th"],
+        ["ar", "de", "en-US", "fi", "he", "hi-IN", "ja", "th"],
+        ["ar", "de", "fi", "he", "ja", "th"], ["de", "en-GB", "ja", "ko", "pl", "uk", "zh-Hans"],
+        ["ar", "de", "fi", "he", "ja"], ["ar", "de", "fi", "he", "ja", "th"],
+        ["ar", "de", "fi", "he", "hi", "ja", "th"], ["ar", "de", "fi", "he", "hi", "ja", "th"],
+      ]))
   func reads(fixture: String, locales: [String]) throws {
     let set = try CatalogLoader.load([Self.folder + "/" + fixture], sourceLocale: "en")
     #expect(set.locales == locales)

@@ -11,7 +11,9 @@ import Testing
       "Tap %{https://x.org}Lhere%l, %@ has %d %Bfiles%b", placeholders: filler)
     #expect(pseudo.hasPrefix("[Ţáþ %{https://x.org}Lĥéŕé%l, %@ ĥáš %d %Bƒîļéš%b"))
     #expect(pseudo.hasSuffix("]"))
-    #expect(Markup.codeRanges(in: pseudo).count == Markup.codeRanges(in: "%{https://x.org}L%l%B%b").count + 2)
+    #expect(
+      Markup.codeRanges(in: pseudo).count == Markup.codeRanges(in: "%{https://x.org}L%l%B%b").count
+        + 2)
   }
 
   @Test(arguments: ["Hello world", "Settings", "A much longer sentence for the label to hold"])

@@ -14,8 +14,14 @@ import Testing
      "labels": [{"keys": "*", "layout": {"width": 120, "maxLines": 1}}]}
     """
   static let files = [
-    ("values/strings.xml", #"<resources><string name="hi">Hello, %1$@!</string><string name="off">Save</string></resources>"#),
-    ("values-de/strings.xml", #"<resources><string name="hi">Hallo, %1$@! Schön, dass du da bist</string><string name="off">50% sparen</string></resources>"#),
+    (
+      "values/strings.xml",
+      #"<resources><string name="hi">Hello, %1$@!</string><string name="off">Save</string></resources>"#
+    ),
+    (
+      "values-de/strings.xml",
+      #"<resources><string name="hi">Hallo, %1$@! Schön, dass du da bist</string><string name="off">50% sparen</string></resources>"#
+    ),
   ]
 
   /// The request body for the files.
@@ -37,10 +43,11 @@ import Testing
     }
     let spec = folder.appendingPathComponent("spec.json")
     try Data(Self.spec.utf8).write(to: spec)
-    let command = try CheckCommand.parse([
-      "--spec", spec.path, "--json", "-", "--pseudo", "--fontconfig",
-      try HermeticFonts.configurationFile(),
-    ] + Self.files.map { folder.appendingPathComponent($0.0).path })
+    let command = try CheckCommand.parse(
+      [
+        "--spec", spec.path, "--json", "-", "--pseudo", "--fontconfig",
+        try HermeticFonts.configurationFile(),
+      ] + Self.files.map { folder.appendingPathComponent($0.0).path })
     let outcome = command.execute()
     #expect(outcome.status == 1)
     let expected = outcome.standardOutput.replacingOccurrences(of: folder.path + "/", with: "")
@@ -54,20 +61,50 @@ import Testing
 
   @Test(arguments: [
     (#"{"catalogs": [{"path": "de.json", "content": "{}"}]}"#, "spec"),
-    (#"{"spec": {"labels": [{"keys": 1}]}, "catalogs": [{"path": "de.json", "content": "{}"}]}"#, "spec.labels[0].keys"),
+    (
+      #"{"spec": {"labels": [{"keys": 1}]}, "catalogs": [{"path": "de.json", "content": "{}"}]}"#,
+      "spec.labels[0].keys"
+    ),
     (#"{"spec": {"labels": []}, "catalogs": []}"#, "catalogs"),
-    (#"{"spec": {"labels": []}, "catalogs": [{"path": "notes.txt", "content": ""}]}"#, "catalogs[0].path"),
+    (
+      #"{"spec": {"labels": []}, "catalogs": [{"path": "notes.txt", "content": ""}]}"#,
+      "catalogs[0].path"
+    ),
     (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json"}]}"#, "catalogs[0]"),
-    (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "base64": "%%%"}]}"#, "catalogs[0].base64"),
-    (#"{"spec": {"labels": []}, "catalogs": [{"path": "en.json", "content": "{}"}, {"path": "de.json", "content": "[1]"}]}"#, "catalogs[1]"),
-    (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "content": "{}"}], "sourceLocale": "!"}"#, "sourceLocale"),
-    (#"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "content": "{}"}], "extra": 1}"#, "extra"),
+    (
+      #"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "base64": "%%%"}]}"#,
+      "catalogs[0].base64"
+    ),
+    (
+      #"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "content": "{}"}], "sourceLocale": "!"}"#,
+      "sourceLocale"
+    ),
+    (
+      #"{"spec": {"labels": []}, "catalogs": [{"path": "de.json", "content": "{}"}], "extra": 1}"#,
+      "extra"
+    ),
   ])
   func errorsNameTheField(body: String, field: String) async throws {
     try await ServerHarness.withServer { client, _ in
       let response = try await client.post("/v1/check", body)
       #expect(response.status == .badRequest)
       #expect(try response.errorDetail()["field"] as? String == field, "\(response.text)")
+      try OpenAPIChecker().check(response, path: "/v1/check", method: "post")
+    }
+  }
+
+  @Test func aCatalogThatDoesNotReadIs422() async throws {
+    let body = #"""
+      {"spec": {"labels": [], "version": null, "label": null},
+       "catalogs": [{"path": "en.json", "content": "{}"}, {"path": "de/x.po", "content": "msgid \"a\"\nmsgstr b"}]}
+      """#
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post("/v1/check", body)
+      #expect(response.status == .unprocessableContent)
+      let detail = try response.errorDetail()
+      #expect(detail["kind"] as? String == "invalidCatalog")
+      #expect(detail["field"] as? String == "catalogs[1]")
+      #expect(detail["line"] as? Int == 2)
       try OpenAPIChecker().check(response, path: "/v1/check", method: "post")
     }
   }

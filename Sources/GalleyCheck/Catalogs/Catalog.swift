@@ -1,3 +1,5 @@
+import GalleyTools
+
 /// The strings of one locale read from one catalog file.
 ///
 /// A file of a format that holds several locales (an Xcode string catalog, an XLIFF file with
@@ -62,5 +64,31 @@ package struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible 
   /// `file:line: message`, or `file: message` without a line.
   package var description: String {
     line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
+  }
+}
+
+extension CatalogError {
+  /// The failure of a catalog that does not read: `{"kind": "invalidCatalog", "file", "line",
+  /// "message"}` (and `field` in a request), exit status 65 and HTTP 422.
+  ///
+  /// - Parameter field: The request field that holds the file (`catalogs[2]`), or `nil`.
+  /// - Returns: The failure.
+  package func failure(field: String? = nil) -> Failure {
+    let sentence = field.map { "\($0): \(description)" } ?? description
+    let detail = Detail(
+      field: field, file: file, line: line > 0 ? line : nil, message: sentence)
+    return Failure(
+      .catalog, kind: "invalidCatalog", sentence,
+      document: JSONOutput.encodeDocument(ErrorDocument(error: detail)),
+      diagnostic: "error: \(description)")
+  }
+
+  /// The error document's detail.
+  private struct Detail: Encodable, Sendable {
+    var kind = "invalidCatalog"
+    var field: String?
+    var file: String
+    var line: Int?
+    var message: String
   }
 }

@@ -101,7 +101,8 @@ package struct CatalogSet: Sendable {
   /// - Parameter locale: The locale.
   /// - Returns: The untranslated source strings, each key once.
   package func missing(in locale: String) -> [Located] {
-    let present = Set((translations[locale] ?? []).map { KeyName(table: $0.entry.table, key: $0.entry.key) })
+    let present = Set(
+      (translations[locale] ?? []).map { KeyName(table: $0.entry.table, key: $0.entry.key) })
     var seen: Set<KeyName> = []
     return source.filter {
       let name = KeyName(table: $0.entry.table, key: $0.entry.key)

@@ -25,7 +25,8 @@ package struct CatalogText: Sendable {
       var units: [UInt16] = []
       units.reserveCapacity(bytes.count / 2 - 1)
       for index in stride(from: 2, to: bytes.count, by: 2) {
-        let (low, high) = littleEndian
+        let (low, high) =
+          littleEndian
           ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
         units.append(UInt16(high) << 8 | UInt16(low))
       }

@@ -6,11 +6,17 @@ import Foundation
 package enum LocaleTag {
   /// A tag in its canonical form: language in lower case (`iw` as `he`, `in` as `id`, `ji`
   /// as `yi`), script in title case, region in upper case, `-` between; or `nil` when `text`
-  /// is not a language tag (its first part must be an ISO 639 language code).
+  /// is not a language tag.
   ///
-  /// - Parameter text: A tag with `-` or `_` between its parts.
+  /// - Parameters:
+  ///   - text: A tag with `-` or `_` between its parts.
+  ///   - knownLanguage: Whether its first part must be an ISO 639 code Foundation knows (as
+  ///     for a file or folder name, where `app` or `common` is no locale); otherwise any two
+  ///     or three letters (a tag the user gives).
   /// - Returns: The canonical tag, or `nil`.
-  package static func canonical(_ text: some StringProtocol) -> String? {
+  package static func canonical(_ text: some StringProtocol, knownLanguage: Bool = true)
+    -> String?
+  {
     let parts = String(text).split(
       omittingEmptySubsequences: false,
       whereSeparator: { (character: Character) in character == "-" || character == "_" }
@@ -20,7 +26,8 @@ package enum LocaleTag {
     }
     var language = first.lowercased()
     language = legacy[language] ?? language
-    guard language.count >= 2, language.count <= 3, languages.contains(language) else {
+    guard language.count >= 2, language.count <= 3, !knownLanguage || languages.contains(language)
+    else {
       return nil
     }
     var tag = [language]

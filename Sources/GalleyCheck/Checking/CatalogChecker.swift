@@ -66,7 +66,8 @@ package struct CatalogChecker: Sendable {
     let shapes = sourceShapes(set, labels: labelOfKey)
     var work: [(locale: String, strings: ArraySlice<CatalogSet.Located>, isSource: Bool)] = []
     for start in stride(from: 0, to: set.source.count, by: Self.chunk) {
-      work.append((set.sourceLocale, set.source[start..<min(start + Self.chunk, set.source.count)], true))
+      work.append(
+        (set.sourceLocale, set.source[start..<min(start + Self.chunk, set.source.count)], true))
     }
     for locale in set.locales {
       let strings = set.translations[locale] ?? []

@@ -115,7 +115,8 @@ struct FitCheck {
     }
     if let scale = figures.neededScale {
       if figures.minScale < 1 {
-        parts.append("fits at scale \(round2(scale)), below the minimum \(round2(figures.minScale))")
+        parts.append(
+          "fits at scale \(round2(scale)), below the minimum \(round2(figures.minScale))")
       } else {
         parts.append("would fit at scale \(round2(scale))")
       }

@@ -45,8 +45,9 @@ package struct StringChecker: Sendable {
   ///   - source: Its source's shape, for a translation whose source formats.
   /// - Returns: The failures, in the checks' order.
   func check(
-    _ located: CatalogSet.Located, locale: String, label index: Int?, source: SourceShape?
+    _ located: CatalogSet.Located, locale: String, label: Int?, source: SourceShape?
   ) -> [CheckFailure] {
+    let index = label
     let label = index.map { labels[$0] } ?? unlabeled
     let entry = located.entry
     var job = label.job

@@ -84,7 +84,8 @@ package enum PseudoLocale: String, CaseIterable, Sendable {
       let value = scalar.value
       if (97...122).contains(value), let mapped = lower[Int(value - 97)].unicodeScalars.first {
         output.append(mapped)
-      } else if (65...90).contains(value), let mapped = upper[Int(value - 65)].unicodeScalars.first {
+      } else if (65...90).contains(value), let mapped = upper[Int(value - 65)].unicodeScalars.first
+      {
         output.append(mapped)
       } else {
         output.append(scalar)

@@ -62,7 +62,8 @@ enum AndroidReader {
       switch (depth, name) {
       case (2, "string"), (2, "plurals"), (2, "string-array"):
         guard let resourceName = attributes["name"] else {
-          failure = failure ?? XMLFailure(line: parser.lineNumber, "<\(name)> has no name attribute")
+          failure =
+            failure ?? XMLFailure(line: parser.lineNumber, "<\(name)> has no name attribute")
           return
         }
         resource = (resourceName, name, attributes["translatable"] != "false")

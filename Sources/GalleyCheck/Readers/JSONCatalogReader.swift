@@ -52,11 +52,13 @@ enum JSONCatalogReader {
     into entries: inout [CatalogEntry]
   ) {
     for key in object.keys.sorted() {
-      let keyOffset = text.find(JSONText.quoted(key) + ":", from: offset)
+      let keyOffset =
+        text.find(JSONText.quoted(key) + ":", from: offset)
         ?? text.find(JSONText.quoted(key), from: offset) ?? offset
       switch object[key] {
       case let nested as [String: Any]:
-        collect(nested, path: path + [key], offset: keyOffset, text: text, table: table,
+        collect(
+          nested, path: path + [key], offset: keyOffset, text: text, table: table,
           into: &entries)
       case let items as [Any]:
         for (index, item) in items.enumerated() {

@@ -4,7 +4,10 @@
 enum POParser {
   /// The part of a message that string lines go to.
   private enum Field {
-    case context, id, idPlural, string(Int)
+    case context
+    case id
+    case idPlural
+    case string(Int)
   }
 
   /// Reads the messages of a file.

@@ -43,7 +43,8 @@ enum POReader {
       }
       let table = message.context ?? ""
       if let plural = message.idPlural?.joined() {
-        source.append(CatalogEntry(key: id, table: table, form: "[0]", value: id, line: message.line))
+        source.append(
+          CatalogEntry(key: id, table: table, form: "[0]", value: id, line: message.line))
         source.append(
           CatalogEntry(key: id, table: table, form: "[1]", value: plural, line: message.line))
       } else {
@@ -65,7 +66,10 @@ enum POReader {
         file: file, format: .gettext, locale: sourceLocale, isSource: true, entries: source)
     ]
     guard !file.hasSuffix(".pot") else { return catalogs }
-    guard let locale = language.flatMap(LocaleTag.canonical) ?? locale(of: file) else {
+    guard
+      let locale = language.flatMap({ LocaleTag.canonical($0, knownLanguage: false) })
+        ?? locale(of: file)
+    else {
       throw CatalogError(
         file: file, "names no locale (no Language header, and its name is not a locale)")
     }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// Reads Xcode string catalogs (`.xcstrings`, JSON): every locale of every key, with plural,
-/// device and width variations (each case a form) and substitutions (`%#@name@`, expanded
-/// like `.stringsdict`'s variables). A key with no source localization is its own source
-/// text, as Xcode reads it; `shouldTranslate: false` keys are not translated.
+/// Reads Xcode string catalogs (`.xcstrings`, JSON): every locale of every key.
+///
+/// Plural, device and width variations make forms (each case one), and substitutions
+/// (`%#@name@`) are expanded like `.stringsdict`'s variables. A key with no source
+/// localization is its own source text, as Xcode reads it; `shouldTranslate: false` keys are
+/// not translated.
 enum XCStringsReader {
   /// Reads one file.
   ///

@@ -26,7 +26,9 @@ enum XLIFFReader {
   ) throws(CatalogError) -> [Catalog] {
     let collector = XLIFFCollector(sourceLocale: sourceLocale)
     try XMLFailure.parse(bytes, file: file, delegate: collector) { collector.failure }
-    guard collector.sawRoot else { throw CatalogError(file: file, "is not XLIFF (no <xliff> root)") }
+    guard collector.sawRoot else {
+      throw CatalogError(file: file, "is not XLIFF (no <xliff> root)")
+    }
     var catalogs: [Catalog] = []
     for locale in collector.order {
       let isSource = collector.sourceLocales.contains(locale)
@@ -80,14 +82,21 @@ private final class XLIFFCollector: NSObject, XMLParserDelegate {
       sawRoot = true
       version2 = attributes["version"]?.hasPrefix("2") ?? false
       if version2 {
-        sourceLanguage = attributes["srcLang"].flatMap(LocaleTag.canonical) ?? defaultSource
-        targetLanguage = attributes["trgLang"].flatMap(LocaleTag.canonical)
+        sourceLanguage =
+          attributes["srcLang"].flatMap({ LocaleTag.canonical($0, knownLanguage: false) })
+          ?? defaultSource
+        targetLanguage = attributes["trgLang"].flatMap {
+          LocaleTag.canonical($0, knownLanguage: false)
+        }
       }
     case "file":
       if !version2 {
         sourceLanguage =
-          attributes["source-language"].flatMap(LocaleTag.canonical) ?? defaultSource
-        targetLanguage = attributes["target-language"].flatMap(LocaleTag.canonical)
+          attributes["source-language"].flatMap({ LocaleTag.canonical($0, knownLanguage: false) })
+          ?? defaultSource
+        targetLanguage = attributes["target-language"].flatMap {
+          LocaleTag.canonical($0, knownLanguage: false)
+        }
       }
       table = (attributes["original"] ?? attributes["id"]).map(AppleLocale.table(of:)) ?? ""
     case "trans-unit", "unit":

@@ -1,6 +1,6 @@
-/// What `galley check` found: every failure, the strings locales lack, the keys no label
-/// holds, and counts. Its JSON form is `galley check --json`'s and `POST /v1/check`'s answer
-/// (version 1).
+/// What `galley check` found: failures, missing strings, keys in no label, counts.
+///
+/// Its JSON form is `galley check --json`'s and `POST /v1/check`'s answer (version 1).
 package struct CheckReport: Hashable, Sendable, Codable {
   /// A source string a locale has no translation for: the app shows the source's text.
   package struct Missing: Hashable, Sendable, Codable {

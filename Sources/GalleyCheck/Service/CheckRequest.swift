@@ -59,7 +59,7 @@ package struct CheckRequest: Sendable {
     switch root["sourceLocale"] ?? .null {
     case .null: sourceLocale = "en"
     case .string(let text):
-      guard let tag = LocaleTag.canonical(text) else {
+      guard let tag = LocaleTag.canonical(text, knownLanguage: false) else {
         throw RequestError(field: "sourceLocale", "must be a BCP 47 tag such as en or pt-BR")
       }
       sourceLocale = tag
@@ -147,15 +147,16 @@ extension CheckRequest {
   ///   - runner: The service's runner (its fonts; nothing is read from disk).
   ///   - deadline: When the request's time budget runs out.
   /// - Returns: The report.
-  /// - Throws: ``GalleyTools/Failure``: a request failure naming the catalog that does not
-  ///   read, a font failure for a spec's font description, or the time budget.
+  /// - Throws: ``GalleyTools/Failure``: a catalog failure (422, `invalidCatalog`, naming
+  ///   the file's field) for a catalog that does not read, a font failure for a spec's font
+  ///   description, or the time budget.
   package func run(runner: JobRunner, deadline: Deadline?) throws(Failure) -> CheckReport {
     let set: CatalogSet
     do {
       set = try CatalogLoader.load(files: files, sourceLocale: sourceLocale)
     } catch {
       let index = files.firstIndex { $0.path == error.file } ?? 0
-      throw Failure.invalidRequest(field: "catalogs[\(index)]", "\(error)")
+      throw error.failure(field: "catalogs[\(index)]")
     }
     let checker = try CatalogChecker(spec: spec, runner: runner)
     return try checker.check(

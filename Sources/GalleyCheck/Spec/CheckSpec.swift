@@ -48,7 +48,9 @@ package struct CheckSpec: Sendable {
     try JSONKeyScanner.check(bytes)
     let root: [String: JSONValue]
     do {
+      // A field given as null keeps its default, as in requests.
       root = try JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
+        .filter { $0.value != .null }
     } catch {
       throw RequestError(field: "", "the spec is not a JSON object")
     }
@@ -60,9 +62,10 @@ package struct CheckSpec: Sendable {
     }
     var base: [String: JSONValue] = [:]
     if let value = root["label"] {
-      guard case .object(let object) = value else {
+      guard case .object(let given) = value else {
         throw RequestError(field: "label", "must be an object of label fields")
       }
+      let object = given.filter { $0.value != .null }
       guard object["keys"] == nil else {
         throw RequestError(field: "label.keys", "the base label holds no keys of its own")
       }
@@ -71,9 +74,11 @@ package struct CheckSpec: Sendable {
     if let samples = root["samples"] {
       base["samples"] = .object(
         try LabelSpec.samples(samples, field: "samples").mapValues { .string($0) }
-          .merging(try LabelSpec.samples(base["samples"], field: "label.samples").mapValues {
-            .string($0)
-          }) { $1 })
+          .merging(
+            try LabelSpec.samples(base["samples"], field: "label.samples").mapValues {
+              .string($0)
+            }
+          ) { $1 })
     }
     var baseObject = base
     baseObject["keys"] = .string("*")

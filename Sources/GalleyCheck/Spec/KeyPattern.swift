@@ -24,7 +24,8 @@ package struct KeyPattern: Hashable, Sendable, CustomStringConvertible {
     var star: (pattern: Int, index: Int)?
     while index < text.count {
       if pattern < characters.count,
-        characters[pattern] == "?" || (characters[pattern] != "*" && characters[pattern] == text[index])
+        characters[pattern] == "?"
+          || (characters[pattern] != "*" && characters[pattern] == text[index])
       {
         pattern += 1
         index += 1

@@ -39,13 +39,15 @@ package struct LabelSpec: Sendable {
   /// Reads a label from its object, over the spec's base label.
   ///
   /// - Parameters:
-  ///   - object: The label's object.
+  ///   - given: The label's object.
   ///   - base: The spec's `label` object, or empty.
   ///   - path: Where the label is, such as `labels[2]`.
   /// - Throws: ``RequestError`` naming the first field that cannot be used.
-  init(_ object: [String: JSONValue], base: [String: JSONValue], path: String)
+  init(_ given: [String: JSONValue], base: [String: JSONValue], path: String)
     throws(RequestError)
   {
+    // A field given as null keeps its default, as in requests.
+    let object = given.filter { $0.value != .null }
     self.path = path
     for key in object.keys.sorted()
     where !Self.checkFields.contains(key) && !Self.requestFields.contains(key) {
@@ -115,8 +117,7 @@ package struct LabelSpec: Sendable {
   }
 
   /// An object of sample values.
-  static func samples(_ value: JSONValue?, field: String) throws(RequestError) -> [String: String]
-  {
+  static func samples(_ value: JSONValue?, field: String) throws(RequestError) -> [String: String] {
     guard let value else { return [:] }
     guard case .object(let object) = value else {
       throw RequestError(field: field, "must be an object from placeholder to sample value")

@@ -10,6 +10,8 @@ extension Failure {
     case input
     /// Markup that does not format.
     case markup
+    /// A string catalog that does not read (`galley check`, `POST /v1/check`).
+    case catalog
     /// A font problem: an unknown family asked for strictly, an unusable definition.
     case fonts
     /// Text and options that cannot be laid out, such as a truncation token with a line break.
@@ -58,8 +60,8 @@ extension Failure.Category {
     switch self {
     case .usage, .request, .notFound, .methodNotAllowed, .expectation, .notImplemented:
       ExitStatus.usage
-    case .input, .markup, .fonts, .layout, .drawing, .output, .timeBudget, .bodyTooLarge,
-      .headersTooLarge, .answerTooLarge, .mediaType:
+    case .input, .markup, .catalog, .fonts, .layout, .drawing, .output, .timeBudget,
+      .bodyTooLarge, .headersTooLarge, .answerTooLarge, .mediaType:
       ExitStatus.dataError
     case .unavailable: ExitStatus.unavailable
     case .saturated, .timeout: ExitStatus.temporaryFailure
@@ -74,7 +76,7 @@ extension Failure.Category {
   package var httpStatus: Int {
     switch self {
     case .usage, .request, .input: 400
-    case .markup, .fonts, .layout, .drawing, .timeBudget, .answerTooLarge: 422
+    case .markup, .catalog, .fonts, .layout, .drawing, .timeBudget, .answerTooLarge: 422
     case .notFound: 404
     case .methodNotAllowed: 405
     case .timeout: 408
