@@ -26,6 +26,9 @@ let package = Package(
     // property-list readers, which no other command loads.
     .executable(name: "galley-check", targets: ["GalleyCheckCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
+    // The catalog readers for the libFuzzer harness in Fuzz/ (an `@_spi(Fuzzing)` entry
+    // point); not API, as its leading underscore says.
+    .library(name: "_GalleyCheckFuzzing", targets: ["GalleyCheck"]),
     // The HTTP service over the libraries (Hummingbird); `galley` does not link it. Built
     // with the `Server` trait (`swift build --traits Server`); without it, it says so and exits.
     .executable(name: "galley-server", targets: ["GalleyServer"]),

@@ -35,6 +35,12 @@ let package = Package(
         .product(name: "GalleyLayout", package: "Galley"),
       ]
     ),
+    // Catalogs: every reader on any bytes; errors name a line in the file, entries lie in it,
+    // placeholders map back in order, pseudo-locales keep the codes.
+    .executableTarget(
+      name: "CatalogFuzz",
+      dependencies: ["FuzzSupport", .product(name: "_GalleyCheckFuzzing", package: "Galley")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -128,6 +128,10 @@ def merged_label(base, label):
 def check_breaks_rules(body):
     """POST /v1/check: each label of the spec (and its base) is a request without markup, so
     the rules between a request's fields hold in each, merged over the base."""
+    for catalog in body.get("catalogs") or []:
+        path = catalog.get("path") if isinstance(catalog, dict) else None
+        if isinstance(path, str) and len(path.encode("utf-8", "surrogatepass")) > 1024:
+            return True
     spec = body.get("spec")
     if not isinstance(spec, dict):
         return False

@@ -5,7 +5,7 @@
 # directory, never into the repository. Exits 1 when a harness finds a crash and prints the
 # reproducer's path, 64 for a usage error.
 #
-#   scripts/fuzz.sh SECONDS [formatter] [layout] [typography]     (default: all three)
+#   scripts/fuzz.sh SECONDS [formatter] [layout] [typography] [catalog]     (default: all four)
 #
 # GALLEY_FUZZ_SKIP lists checks to leave out, comma-separated (see docs/design/testing.md);
 # unset or empty, every check runs.
@@ -13,15 +13,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-  echo "usage: scripts/fuzz.sh SECONDS [formatter] [layout] [typography]" >&2
+  echo "usage: scripts/fuzz.sh SECONDS [formatter] [layout] [typography] [catalog]" >&2
   exit 64
 }
 [[ $# -ge 1 && $1 =~ ^[0-9]+$ && $1 -gt 0 ]] || usage
 seconds=$1
 shift
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(formatter layout typography)
-declare -A products=([formatter]=FormatterFuzz [layout]=LayoutFuzz [typography]=TypographyFuzz)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(formatter layout typography catalog)
+declare -A products=([formatter]=FormatterFuzz [layout]=LayoutFuzz [typography]=TypographyFuzz
+  [catalog]=CatalogFuzz)
 for harness in "${harnesses[@]}"; do
   [ -n "${products[$harness]:-}" ] || usage
 done

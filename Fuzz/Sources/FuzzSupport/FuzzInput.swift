@@ -29,6 +29,9 @@ public struct FuzzInput {
     return high << 8 | UInt16(byte())
   }
 
+  /// The rest of the input as bytes.
+  public var rest: [UInt8] { Array(bytes) }
+
   /// The rest of the input as text: invalid UTF-8 becomes U+FFFD, as `String(decoding:)` does.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

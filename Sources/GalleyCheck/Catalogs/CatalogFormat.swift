@@ -21,8 +21,8 @@ package enum CatalogFormat: String, Hashable, Sendable, CaseIterable, Codable {
   /// - Parameter path: The file's path.
   /// - Returns: The format, or `nil`.
   package static func of(path: String) -> CatalogFormat? {
-    let components = path.split(separator: "/")
-    guard let name = components.last else { return nil }
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard let name = components.last, !name.isEmpty else { return nil }
     let lowered = name.lowercased()
     guard let dot = lowered.lastIndex(of: ".") else { return nil }
     switch lowered[lowered.index(after: dot)...] {

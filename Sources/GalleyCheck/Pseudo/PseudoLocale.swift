@@ -50,21 +50,25 @@ package enum PseudoLocale: String, CaseIterable, Sendable {
     }
   }
 
-  /// A string cut into text and kept pieces (codes and placeholders).
+  /// A string cut into text and kept pieces: placeholders and codes, overlapping ones merged
+  /// (a code whose braces hold a placeholder is kept whole).
   private static func pieces(
     of string: String, placeholders: PlaceholderFiller
   ) -> [(text: String, isText: Bool)] {
     let utf8 = Array(string.utf8)
-    var kept = placeholders.fill(string).replacements.map(\.original)
-    let filledFree = kept
-    for code in Markup.codeRanges(in: string)
-    where !filledFree.contains(where: { $0.overlaps(code) }) {
-      kept.append(code)
+    let ranges = (placeholders.fill(string).replacements.map(\.original)
+      + Markup.codeRanges(in: string)).sorted { $0.lowerBound < $1.lowerBound }
+    var kept: [Range<Int>] = []
+    for range in ranges {
+      if let last = kept.last, range.lowerBound < last.upperBound {
+        kept[kept.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        kept.append(range)
+      }
     }
-    kept.sort { $0.lowerBound < $1.lowerBound }
     var pieces: [(String, Bool)] = []
     var position = 0
-    for range in kept where range.lowerBound >= position {
+    for range in kept {
       if range.lowerBound > position {
         pieces.append((String(decoding: utf8[position..<range.lowerBound], as: UTF8.self), true))
       }
