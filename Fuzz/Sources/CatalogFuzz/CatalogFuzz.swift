@@ -1,5 +1,5 @@
-@_spi(Fuzzing) import GalleyCheck
 import FuzzSupport
+@_spi(Fuzzing) import GalleyCheck
 
 /// libFuzzer's entry point: the first byte chooses the file's name (and so its reader and
 /// locale), the rest is the file, read as bytes.

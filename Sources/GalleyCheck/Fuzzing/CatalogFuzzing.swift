@@ -65,7 +65,8 @@ import GalleyMarkup
       let translated = pseudo.translate(value, placeholders: filler)
       let kept = Markup.codeRanges(in: translated).count
       guard kept == codes else {
-        return "\(pseudo.tag) has \(kept) codes, the string \(codes): \(translated.debugDescription)"
+        return
+          "\(pseudo.tag) has \(kept) codes, the string \(codes): \(translated.debugDescription)"
       }
     }
     return nil

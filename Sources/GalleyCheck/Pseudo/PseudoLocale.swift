@@ -56,7 +56,8 @@ package enum PseudoLocale: String, CaseIterable, Sendable {
     of string: String, placeholders: PlaceholderFiller
   ) -> [(text: String, isText: Bool)] {
     let utf8 = Array(string.utf8)
-    let ranges = (placeholders.fill(string).replacements.map(\.original)
+    let ranges =
+      (placeholders.fill(string).replacements.map(\.original)
       + Markup.codeRanges(in: string)).sorted { $0.lowerBound < $1.lowerBound }
     var kept: [Range<Int>] = []
     for range in ranges {
