@@ -99,6 +99,22 @@ import Testing
     }
   }
 
+  /// Foundation's XML parser traps on an element name that is not UTF-8; the readers refuse
+  /// such bytes before it sees them.
+  @Test func xmlThatIsNotUTF8() {
+    var bytes =
+      Array("<resources><str".utf8) + [0xCA] + Array("ng name=\"a\">x</string></resources>".utf8)
+    for path in ["values/strings.xml", "de.xliff", "de.lproj/A.stringsdict"] {
+      #expect(throws: CatalogError.self) {
+        _ = try CatalogLoader.load(files: [(path, bytes)], sourceLocale: "en")
+      }
+    }
+    bytes = [0xFF, 0xFE] + Array("<".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    #expect(throws: CatalogError.self) {
+      _ = try CatalogLoader.load(files: [("values/strings.xml", bytes)], sourceLocale: "en")
+    }
+  }
+
   @Test func appleStrings() throws {
     let text = """
       /* A comment */

@@ -109,6 +109,22 @@ import Testing
     }
   }
 
+  /// Bytes that are not UTF-8 in an XML name (Foundation's parser traps on them) are a
+  /// catalog that does not read.
+  @Test func xmlThatIsNotUTF8Is422() async throws {
+    let bytes =
+      Array("<resources><str".utf8) + [0xCA] + Array("ng name=\"a\">x</string></resources>".utf8)
+    let body = """
+      {"spec": {"labels": []},
+       "catalogs": [{"path": "values/strings.xml", "base64": "\(Data(bytes).base64EncodedString())"}]}
+      """
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post("/v1/check", body)
+      #expect(response.status == .unprocessableContent)
+      #expect(try response.errorDetail()["kind"] as? String == "invalidCatalog")
+    }
+  }
+
   @Test func aUTF16CatalogInBase64() async throws {
     var bytes: [UInt8] = [0xFF, 0xFE]
     for unit in "\"hi\" = \"Hallo\";\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }

@@ -145,11 +145,16 @@ struct XMLFailure {
   ]
 
   /// Reads bytes with a delegate, throwing the first error it kept or the parser gave.
+  ///
+  /// The bytes must be UTF-8 (or UTF-16 with a byte-order mark, which is converted):
+  /// Foundation's parser on Linux traps on a name that is not valid UTF-8, so nothing else
+  /// reaches it.
   static func parse(
     _ bytes: [UInt8], file: String, delegate: some XMLParserDelegate,
     failure: () -> XMLFailure?
   ) throws(CatalogError) {
-    let parser = XMLParser(data: Data(bytes))
+    let text = try CatalogText(bytes, file: file)
+    let parser = XMLParser(data: Data(text.string.utf8))
     parser.delegate = delegate
     let parsed = parser.parse()
     if let failure = failure() {
