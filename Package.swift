@@ -241,6 +241,7 @@ let package = Package(
       name: "GalleyBench",
       dependencies: [
         "GalleyOptions",
+        "GalleyCheck",
         "GalleyMarkup",
         "GalleyFonts",
         "GalleyLayout",

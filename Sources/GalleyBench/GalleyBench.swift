@@ -8,7 +8,7 @@ struct GalleyBench: ParsableCommand {
     abstract: "Measure Galley's throughput and print the figures as JSON.",
     subcommands: [
       ParseBenchmark.self, FontsBenchmark.self, LayoutBenchmark.self, HitBenchmark.self,
-      RenderBenchmark.self, LabelBenchmark.self,
+      RenderBenchmark.self, LabelBenchmark.self, CheckBenchmark.self,
     ]
   )
 }

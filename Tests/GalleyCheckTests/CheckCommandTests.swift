@@ -107,3 +107,25 @@ import Testing
     }
   }
 }
+
+/// `galley check` on the machine's own fonts (the system's fontconfig configuration): every
+/// fixture is checked, in every locale and pseudo-locale, with an HTML report, and nothing
+/// fails but the checks. What the results are depends on the machine; that it runs does not.
+@Suite struct CheckSystemFontsSmokeTests {
+  @Test(arguments: FixtureTests.fixtures)
+  func checksWithTheMachinesFonts(fixture: String) throws {
+    let folder = HermeticFonts.packageRoot + "/Tests/Catalogs"
+    let html = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-check-smoke-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: html) }
+    let command = try CheckCommand.parse([
+      "--spec", folder + "/spec.json", "--pseudo", "--html", html, "--json", "-",
+      folder + "/" + fixture,
+    ])
+    let outcome = command.execute()
+    #expect(outcome.status == 0 || outcome.status == 1, "\(outcome.standardError)")
+    let report = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8))
+    #expect((report as? [String: Any])?["version"] as? Int == 1)
+    #expect(FileManager.default.fileExists(atPath: html + "/index.html"))
+  }
+}

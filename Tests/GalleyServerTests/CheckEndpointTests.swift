@@ -1,6 +1,9 @@
 // Built with the `Server` trait only (Package.swift).
 #if Server
 import Foundation
+import GalleyCheck
+import GalleyServerKit
+import GalleySupport
 import GalleyTestSupport
 import Testing
 
@@ -139,6 +142,36 @@ import Testing
       let report = try #require(try response.json() as? [String: Any])
       #expect(report["passed"] as? Bool == true)
       #expect(report["strings"] as? Int == 2)
+    }
+  }
+}
+
+/// The spec's schema (`CheckSpec` in the OpenAPI document) holds the specs the docs and the
+/// tests use, and those specs read.
+@Suite struct CheckSpecSchemaTests {
+  /// The `json` block under "### The spec" in docs/cli.md.
+  static func documentedSpec() throws -> String {
+    let text = try String(
+      contentsOfFile: HermeticFonts.packageRoot + "/docs/cli.md", encoding: .utf8)
+    let section = try #require(text.range(of: "### The spec"))
+    let rest = text[section.upperBound...]
+    let start = try #require(rest.range(of: "```json\n"))
+    let end = try #require(rest[start.upperBound...].range(of: "```"))
+    return String(rest[start.upperBound..<end.lowerBound])
+  }
+
+  @Test func theDocumentedAndTheFixturesSpecsAreValid() throws {
+    let bytes = try #require(OpenAPIDocument.bytes)
+    let document = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    let schemas = document.objectValue["components"]?.objectValue["schemas"]?.objectValue ?? [:]
+    let validator = SchemaValidator(schemas: schemas)
+    let fixtures = try String(
+      contentsOfFile: HermeticFonts.packageRoot + "/Tests/Catalogs/spec.json", encoding: .utf8)
+    for spec in [try Self.documentedSpec(), fixtures] {
+      let value = try JSONDecoder().decode(JSONValue.self, from: Data(spec.utf8))
+      #expect(
+        validator.isValid(value, against: ["$ref": .string("#/components/schemas/CheckSpec")]))
+      _ = try CheckSpec(json: Array(spec.utf8))
     }
   }
 }
