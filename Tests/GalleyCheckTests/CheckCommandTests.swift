@@ -108,9 +108,11 @@ import Testing
   }
 }
 
-/// `galley check` on the machine's own fonts (the system's fontconfig configuration): every
-/// fixture is checked, in every locale and pseudo-locale, with an HTML report, and nothing
-/// fails but the checks. What the results are depends on the machine; that it runs does not.
+/// `galley check` on the machine's own fonts (the system's fontconfig configuration).
+///
+/// Every fixture is checked, in every locale and pseudo-locale, with an HTML report, and
+/// nothing fails but the checks. What the results are depends on the machine; that it runs
+/// does not.
 @Suite struct CheckSystemFontsSmokeTests {
   @Test(arguments: FixtureTests.fixtures)
   func checksWithTheMachinesFonts(fixture: String) throws {
