@@ -188,6 +188,30 @@ import Testing
     #expect(catalog.entries.first?.line == 4)
   }
 
+  /// Forms that name variables that name variables stop growing at a bound.
+  @Test func stringsDictExpansionIsBounded() throws {
+    let refs = String(repeating: "%#@v@ ", count: 20)
+    let plist = """
+      <plist version="1.0"><dict><key>k</key><dict>
+      <key>NSStringLocalizedFormatKey</key><string>\(refs)</string>
+      <key>v</key><dict><key>one</key><string>x</string><key>other</key><string>\(refs)</string></dict>
+      </dict></dict></plist>
+      """
+    let catalog = try #require(try read(plist, path: "en.lproj/A.stringsdict").first)
+    #expect(!catalog.entries.isEmpty)
+    #expect(catalog.entries.allSatisfy { $0.value.utf8.count <= PluralExpansion.maximumBytes * 2 })
+  }
+
+  /// Entities that expand a billion times are refused by the XML parser, quickly.
+  @Test func entityExpansionIsRefused() throws {
+    var xml = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY l0 \"lolololol\">"
+    for level in 1..<10 {
+      xml += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+    }
+    xml += "]><resources><string name=\"a\">&l9;</string></resources>"
+    #expect(throws: CatalogError.self) { try read(xml, path: "values/strings.xml") }
+  }
+
   @Test func xcstrings() throws {
     let json = """
       {

@@ -142,6 +142,7 @@ struct XMLFailure {
     41: "an attribute is not closed", 57: "the XML declaration is malformed",
     63: "text is not allowed here", 68: "a name is expected", 73: "a tag is not closed",
     76: "an end tag does not match its start tag", 77: "an element is not closed",
+    89: "entities that refer to themselves or expand too far",
   ]
 
   /// Reads bytes with a delegate, throwing the first error it kept or the parser gave.

@@ -39,14 +39,24 @@ enum PluralExpansion {
     return results
   }
 
-  /// Replaces every remaining variable by its `other` form (forms may name variables too).
+  /// The longest expansion, in UTF-8 bytes.
+  ///
+  /// Forms that name variables that name variables could otherwise grow a string
+  /// exponentially. What is left is kept as written.
+  static let maximumBytes = 65_536
+
+  /// Replaces every remaining variable by its `other` form (forms may name variables too),
+  /// at most 8 levels deep and up to ``maximumBytes``.
   private static func resolve(_ text: String, variables: [String: Variable], depth: Int) -> String {
-    guard depth < 8, text.contains("%#@") else { return text }
+    guard depth < 8, text.contains("%#@"), text.utf8.count <= maximumBytes else { return text }
     var result = text
-    for (name, variable) in variables where result.contains("%#@\(name)@") {
+    for name in variables.keys.sorted() where result.contains("%#@\(name)@") {
+      guard let variable = variables[name] else { continue }
       let other = variable.forms["other"] ?? variable.forms.values.sorted().first ?? ""
-      result = result.replacingOccurrences(
+      let expanded = result.replacingOccurrences(
         of: "%#@\(name)@", with: fill(other, argument: variable.argument))
+      guard expanded.utf8.count <= maximumBytes else { return result }
+      result = expanded
     }
     return resolve(result, variables: variables, depth: depth + 1)
   }

@@ -9,6 +9,7 @@ import Testing
   /// Each category's exit status and HTTP status, as `galley` and `galley-server` give them.
   static let table: [(Failure.Category, exit: Int32, http: Int)] = [
     (.usage, 64, 400), (.request, 64, 400), (.input, 65, 400), (.markup, 65, 422),
+    (.catalog, 65, 422),
     (.fonts, 65, 422), (.layout, 65, 422), (.drawing, 65, 422), (.output, 65, 500),
     (.timeBudget, 65, 422), (.bodyTooLarge, 65, 413), (.mediaType, 65, 415),
     (.notFound, 64, 404), (.methodNotAllowed, 64, 405), (.saturated, 75, 503),
