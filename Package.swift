@@ -22,8 +22,8 @@ let package = Package(
     .executable(name: "galley", targets: ["GalleyFront"]),
     // Every `galley` command; `galley` starts it with the same arguments.
     .executable(name: "galley-engine", targets: ["GalleyCLI"]),
-    // `galley check`, which `galley` starts for that command: it links Foundation's XML and
-    // property-list readers, which no other command loads.
+    // `galley check`, which `galley` starts for that command: it links all of Foundation (its
+    // JSON reader and ICU's language list) and libxml2, which no other command loads.
     .executable(name: "galley-check", targets: ["GalleyCheckCLI"]),
     .executable(name: "galley-bench", targets: ["GalleyBench"]),
     // The catalog readers for the libFuzzer harness in Fuzz/ (an `@_spi(Fuzzing)` entry
@@ -85,6 +85,15 @@ let package = Package(
       pkgConfig: "pixman-1",
       providers: [.apt(["libpixman-1-dev"])]
     ),
+    // libxml2 (its pkg-config flags and library), for CXMLSAX alone: its headers include the
+    // system's ICU, which clashes with Foundation's, so no Swift target imports them.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    // libxml2's SAX2 parser behind plain C types, for the XML string catalogs of `galley check`.
+    .target(name: "CXMLSAX", dependencies: ["CLibXML2"]),
     // ICU's entry points are renamed by version macros that Swift cannot import, so small C
     // files of ours call them (line breaking, bidi levels and classes) and expose plain C types.
     .target(
@@ -154,15 +163,16 @@ let package = Package(
         "GalleyJobs", "GalleySupport",
       ]
     ),
-    // `galley check`'s work: string catalogs read (Foundation's property-list, JSON and XML
-    // readers), each string checked against its label (markup, structure, glyph coverage,
-    // fit) and the reports; package-internal. Only `galley-check` and the service link it, so
-    // `galley-engine` does not load Foundation's XML and ICU libraries.
+    // `galley check`'s work: string catalogs read (libxml2's SAX2 parser, Foundation's JSON
+    // reader, parsers of our own for .strings and .po), each string checked against its label
+    // (markup, structure, glyph coverage, fit) and the reports; package-internal. Only
+    // `galley-check`, the service and the benchmarks link it, so `galley-engine` does not load
+    // all of Foundation.
     .target(
       name: "GalleyCheck",
       dependencies: [
         "GalleyService", "GalleyJobs", "GalleyTools", "GalleyMarkup", "GalleyFonts",
-        "GalleyLayout", "GalleyRender", "GalleySupport",
+        "GalleyLayout", "GalleyRender", "GalleySupport", "CXMLSAX",
       ]
     ),
     // The Hummingbird application: routes, limits, cache headers, metrics, static files.

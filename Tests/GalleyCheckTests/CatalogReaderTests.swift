@@ -90,7 +90,7 @@ import Testing
       Issue.record("no error")
     } catch let error as CatalogError {
       #expect(error.line == 2)
-      #expect(error.message.contains("does not match"))
+      #expect(error.message.contains("mismatch"))
     } catch {
       Issue.record("unexpected \(error)")
     }

@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("values/strings.xml", "<resources><string name=\"a\">x</resources>", "does not match"),
+    ("values/strings.xml", "<resources><string name=\"a\">x</resources>", "mismatch"),
     ("de.json", "[1, 2]", "not a JSON object"),
     ("de.lproj/A.strings", "\"a\" = ;", ":1: expected the value of \"a\""),
     ("po/de.po", "msgid \"a\"\nmsgstr b\n", ":2: expected a string"),

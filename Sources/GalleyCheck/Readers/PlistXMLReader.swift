@@ -1,12 +1,6 @@
-import Foundation
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
-/// XML property lists (`.stringsdict`) read with Foundation's XML parser into values that
-/// keep each key's line. (Foundation's property-list reader gives no lines, and on Linux
-/// keeps memory for every error it reports.)
+/// XML property lists (`.stringsdict`) read with ``XMLReader`` into values that keep each
+/// key's line. (Foundation's property-list reader gives no lines, and on Linux keeps memory
+/// for every error it reports.)
 enum PlistXMLReader {
   /// A property-list value: strings, dictionaries (keys in order, with their lines) and
   /// arrays; numbers, dates, data and booleans are kept as ``other``.
@@ -34,15 +28,15 @@ enum PlistXMLReader {
   /// - Throws: ``CatalogError`` for XML that is not well-formed or not a property list.
   static func read(_ bytes: [UInt8], file: String) throws(CatalogError) -> Value {
     let builder = Builder()
-    try XMLFailure.parse(bytes, file: file, delegate: builder) { builder.failure }
+    try XMLReader.parse(bytes, file: file, handler: builder)
     guard let root = builder.root else {
       throw CatalogError(file: file, "is not a property list (no <plist> value)")
     }
     return root
   }
 
-  /// The parser's delegate: a stack of open containers.
-  private final class Builder: NSObject, XMLParserDelegate {
+  /// The reader's handler: a stack of open containers.
+  private final class Builder: XMLEventHandler {
     var root: Value?
     var failure: XMLFailure?
     /// The open containers, each with the key it goes under in its parent.
@@ -52,10 +46,7 @@ enum PlistXMLReader {
     private var pendingKey: (String, Int)?
     private var text: String?
 
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-      qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
+    func start(_ name: String, attributes: [String: String], line: Int, column: Int) {
       switch name {
       case "dict", "array":
         stack.append((name, pendingKey, [], []))
@@ -63,29 +54,18 @@ enum PlistXMLReader {
       case "key", "string": text = ""
       default: break
       }
-      if name == "key" { pendingKey = ("", parser.lineNumber) }
+      if name == "key" { pendingKey = ("", line) }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text?.append(string) }
+    func text(_ string: String) { text?.append(string) }
 
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-      text?.append(String(decoding: block, as: UTF8.self))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
-      failure = failure ?? XMLFailure(parser, error)
-    }
-
-    func parser(
-      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-      qualifiedName: String?
-    ) {
+    func end(_ name: String, line: Int) {
       switch name {
       case "key":
-        pendingKey = (text ?? "", pendingKey?.1 ?? parser.lineNumber)
+        pendingKey = (text ?? "", pendingKey?.1 ?? line)
         text = nil
       case "string":
-        add(.string(text ?? ""), parser)
+        add(.string(text ?? ""), line: line)
         text = nil
       case "dict", "array":
         guard let open = stack.popLast() else { return }
@@ -94,21 +74,21 @@ enum PlistXMLReader {
           name == "dict"
           ? .dictionary(open.entries.map { (key: $0.0, value: $0.1, line: $0.2) })
           : .array(open.items)
-        add(value, parser)
-      case "integer", "real", "true", "false", "date", "data": add(.other, parser)
+        add(value, line: line)
+      case "integer", "real", "true", "false", "date", "data": add(.other, line: line)
       default: break
       }
     }
 
     /// Adds a finished value to the open container, or makes it the root.
-    private func add(_ value: Value, _ parser: XMLParser) {
+    private func add(_ value: Value, line: Int) {
       guard !stack.isEmpty else {
         root = root ?? value
         return
       }
       if stack[stack.count - 1].name == "dict" {
         guard let (key, line) = pendingKey else {
-          failure = failure ?? XMLFailure(line: parser.lineNumber, "a value without a <key>")
+          failure = failure ?? XMLFailure(line: line, "a value without a <key>")
           return
         }
         stack[stack.count - 1].entries.append((key, value, line))

@@ -1,10 +1,4 @@
-import Foundation
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
-/// Reads XLIFF 1.2 and 2.0 files with Foundation's XML parser: each unit's source text (the
+/// Reads XLIFF 1.2 and 2.0 files with ``XMLReader``: each unit's source text (the
 /// source catalog) and target text (the translation).
 ///
 /// A 1.2 `<trans-unit>`'s key is its `resname` or `id`, its table its `<file original>`'s
@@ -25,7 +19,7 @@ enum XLIFFReader {
     _ bytes: [UInt8], file: String, sourceLocale: String
   ) throws(CatalogError) -> [Catalog] {
     let collector = XLIFFCollector(sourceLocale: sourceLocale)
-    try XMLFailure.parse(bytes, file: file, delegate: collector) { collector.failure }
+    try XMLReader.parse(bytes, file: file, handler: collector)
     guard collector.sawRoot else {
       throw CatalogError(file: file, "is not XLIFF (no <xliff> root)")
     }
@@ -41,8 +35,8 @@ enum XLIFFReader {
   }
 }
 
-/// The XLIFF parser's delegate: collects sources and targets by locale.
-private final class XLIFFCollector: NSObject, XMLParserDelegate {
+/// The XLIFF reader's handler: collects sources and targets by locale.
+private final class XLIFFCollector: XMLEventHandler {
   let defaultSource: String
   var sawRoot = false
   var entries: [String: [CatalogEntry]] = [:]
@@ -69,10 +63,7 @@ private final class XLIFFCollector: NSObject, XMLParserDelegate {
     sourceLanguage = sourceLocale
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
+  func start(_ name: String, attributes: [String: String], line: Int, column: Int) {
     if skipping > 0 {
       skipping += 1
       return
@@ -101,7 +92,7 @@ private final class XLIFFCollector: NSObject, XMLParserDelegate {
       table = (attributes["original"] ?? attributes["id"]).map(AppleLocale.table(of:)) ?? ""
     case "trans-unit", "unit":
       let key = attributes[version2 ? "name" : "resname"] ?? attributes["id"] ?? ""
-      unit = (key, attributes["translate"] != "no", parser.lineNumber)
+      unit = (key, attributes["translate"] != "no", line)
       source = nil
       target = nil
     case "alt-trans", "note", "notes", "seg-source":
@@ -112,7 +103,7 @@ private final class XLIFFCollector: NSObject, XMLParserDelegate {
     case "target" where unit != nil:
       capturing = .target
       target = (target ?? "")
-      targetLine = (parser.lineNumber, parser.columnNumber)
+      targetLine = (line, column)
     case "x", "bx", "ex", "ph", "sc", "ec", "cp":
       // A 1.2 <ph> holds its native code as text, which arrives as characters.
       if name == "ph", !version2 { break }
@@ -135,22 +126,11 @@ private final class XLIFFCollector: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
-    failure = failure ?? XMLFailure(parser, error)
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
+  func text(_ string: String) {
     if skipping == 0 { add(string) }
   }
 
-  func parser(_ parser: XMLParser, foundCDATA block: Data) {
-    if skipping == 0 { add(String(decoding: block, as: UTF8.self)) }
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-    qualifiedName: String?
-  ) {
+  func end(_ name: String, line: Int) {
     if skipping > 0 {
       skipping -= 1
       return
