@@ -3,6 +3,8 @@
 
     scripts/check-docs.py           check every document; exit 1 listing each problem
     scripts/check-docs.py --graph   print the target graph made from Package.swift
+    scripts/check-docs.py --spec-schema   print galley check's spec schema made from the
+                                          OpenAPI document (docs/check-spec.schema.json)
 
 Documents checked: every *.md under docs/, README.md, and Sources/**/*.docc/*.md
 (CHANGELOG.md is history and may name what is gone). In each, outside fenced code blocks:
@@ -14,7 +16,8 @@ Documents checked: every *.md under docs/, README.md, and Sources/**/*.docc/*.md
   or be a target, or a known type of Swift, Foundation or a dependency (EXTERNAL below);
   lower-case members must be declared somewhere (func, var, let, case) too;
 - a relative Markdown link must reach an existing file, and its #anchor a heading there;
-- docs/design/README.md must hold the output of --graph between its graph markers.
+- docs/design/README.md must hold the output of --graph between its graph markers;
+- docs/check-spec.schema.json must be the output of --spec-schema.
 
 Python 3 standard library only.
 """
@@ -28,6 +31,43 @@ from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GRAPH_FILE = "docs/design/README.md"
+SPEC_SCHEMA_FILE = "docs/check-spec.schema.json"
+OPENAPI_FILE = "Sources/GalleyServerKit/openapi.json"
+
+
+def spec_schema():
+    """galley check's spec as a standalone JSON Schema (2020-12): the OpenAPI document's
+    CheckSpec and every schema it refers to, under $defs."""
+    import json
+    schemas = json.loads(read(OPENAPI_FILE))["components"]["schemas"]
+    prefix = "#/components/schemas/"
+    needed, queue = [], ["CheckSpec"]
+    while queue:
+        name = queue.pop(0)
+        if name in needed:
+            continue
+        needed.append(name)
+        queue += re.findall(r'"\$ref": "%s([A-Za-z]+)"' % re.escape(prefix),
+                            json.dumps(schemas[name]))
+    text = json.dumps({name: schemas[name] for name in needed}, indent=2, ensure_ascii=False)
+    defs = json.loads(text.replace(prefix, "#/$defs/"))
+    document = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "galley check spec",
+        "description": "Made from CheckSpec in Sources/GalleyServerKit/openapi.json by "
+                       "scripts/check-docs.py --spec-schema; docs/cli.md describes every field.",
+        "$ref": "#/$defs/CheckSpec",
+        "$defs": defs,
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def check_spec_schema():
+    path = os.path.join(ROOT, SPEC_SCHEMA_FILE)
+    if not os.path.isfile(path) or read(SPEC_SCHEMA_FILE) != spec_schema():
+        return ["%s:1: stale; write it with `python3 scripts/check-docs.py --spec-schema > %s`"
+                % (SPEC_SCHEMA_FILE, SPEC_SCHEMA_FILE)]
+    return []
 GRAPH_BEGIN = "<!-- graph:begin -->"
 GRAPH_END = "<!-- graph:end -->"
 
@@ -465,12 +505,16 @@ def check():
                 if problem:
                     problems.append("%s:%d: %s" % (path, number, problem))
     problems += check_graph()
+    problems += check_spec_schema()
     return problems, len(files), spans
 
 
 def main(arguments):
     if arguments == ["--graph"]:
         print(graph())
+        return 0
+    if arguments == ["--spec-schema"]:
+        sys.stdout.write(spec_schema())
         return 0
     if arguments:
         print(__doc__.strip().split("\n\n")[0], file=sys.stderr)
@@ -481,8 +525,8 @@ def main(arguments):
     if problems:
         print("check-docs: %d problem(s)" % len(problems), file=sys.stderr)
         return 1
-    print("check-docs: %d documents, %d code spans, links and the target graph are current"
-          % (files, spans))
+    print("check-docs: %d documents, %d code spans, links, the target graph and the spec schema "
+          "are current" % (files, spans))
     return 0
 
 

@@ -11,7 +11,7 @@ import Testing
   @Test func labelsAndBase() throws {
     let spec = try spec(
       """
-      {"version": 1, "samples": {"%d": "99"},
+      {"$schema": "docs/check-spec.schema.json", "version": 1, "samples": {"%d": "99"},
        "label": {"defaults": {"size": 15}, "layout": {"width": 200, "maxLines": 2},
                  "samples": {"%@": "Ada"}},
        "labels": [
@@ -37,6 +37,7 @@ import Testing
     ("[]", ""),
     ("{\"labels\": []", ""),
     ("{\"labels\": [], \"extra\": 1}", "extra"),
+    ("{\"labels\": [], \"$schema\": 1}", "$schema"),
     ("{\"version\": 2, \"labels\": []}", "version"),
     ("{}", "labels"),
     ("{\"labels\": [{}]}", "labels[0].keys"),

@@ -20,7 +20,8 @@ import Foundation
 /// ```
 ///
 /// `label` holds fields every label starts from (`layout` and `defaults` merged field by
-/// field); a key takes the first label that holds it. See docs/cli.md for every field.
+/// field); a key takes the first label that holds it; `$schema` (a string, for editors) is
+/// ignored. See docs/cli.md for every field.
 package struct CheckSpec: Sendable {
   /// The labels, in the spec's order.
   package var labels: [PreparedLabel]
@@ -54,8 +55,13 @@ package struct CheckSpec: Sendable {
     } catch {
       throw RequestError(field: "", "the spec is not a JSON object")
     }
-    for key in root.keys.sorted() where !["version", "label", "labels", "samples"].contains(key) {
+    for key in root.keys.sorted()
+    where !["$schema", "version", "label", "labels", "samples"].contains(key) {
       throw RequestError(field: key, "unknown field")
+    }
+    switch root["$schema"] {
+    case nil, .string?: break
+    default: throw RequestError(field: "$schema", "must be a string")
     }
     if let version = root["version"], version != .number(Double(Self.version)) {
       throw RequestError(field: "version", "must be \(Self.version)")
