@@ -23,6 +23,8 @@ package struct CatalogSet: Sendable {
   /// The files read.
   package var files: [String] = []
   private var sourceIndex: [CatalogEntry.Identity: Int] = [:]
+  /// The last source string of each table and key, whatever its form.
+  private var lastOfKey: [KeyName: Int] = [:]
   private var translationIndex: [String: Set<CatalogEntry.Identity>] = [:]
 
   /// An empty set.
@@ -43,6 +45,7 @@ package struct CatalogSet: Sendable {
       if isSource {
         guard sourceIndex[entry.identity] == nil else { continue }
         sourceIndex[entry.identity] = source.count
+        lastOfKey[KeyName(table: entry.table, key: entry.key)] = source.count
         source.append(located)
       } else {
         guard translationIndex[catalog.locale, default: []].insert(entry.identity).inserted
@@ -81,7 +84,7 @@ package struct CatalogSet: Sendable {
       if let index = sourceIndex[plural] { return source[index] }
     }
     if let index = sourceIndex[identity] { return source[index] }
-    return source.last { $0.entry.key == identity.key && $0.entry.table == identity.table }
+    return lastOfKey[KeyName(table: identity.table, key: identity.key)].map { source[$0] }
   }
 
   /// The `other` form of a plural form's variable (`files.one` gives `files.other`), `[1]`

@@ -8,7 +8,7 @@ package struct CatalogText: Sendable {
   /// The UTF-8 offset at which each line starts.
   private let lineStarts: [Int]
   /// The text's UTF-8 bytes.
-  private let utf8: [UInt8]
+  let utf8: [UInt8]
 
   /// Decodes a file's bytes.
   ///

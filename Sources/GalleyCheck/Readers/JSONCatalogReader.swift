@@ -37,7 +37,9 @@ enum JSONCatalogReader {
     let text = try CatalogText(bytes, file: file)
     let root = try JSONText.object(text.string, file: file)
     var entries: [CatalogEntry] = []
-    collect(root, path: [], offset: 0, text: text, table: table, into: &entries)
+    let positions = JSONKeyPositions(text.utf8)
+    collect(
+      root, path: [], positions: positions, text: text, table: table, into: &entries)
     return [
       Catalog(
         file: file, format: .json, locale: locale, isSource: locale == sourceLocale,
@@ -45,20 +47,17 @@ enum JSONCatalogReader {
     ]
   }
 
-  /// Adds the string leaves of an object, in key order, finding each key in the file after
-  /// its parent's.
+  /// Adds the string leaves of an object, in key order, each with where the file holds it.
   private static func collect(
-    _ object: [String: Any], path: [String], offset: Int, text: CatalogText, table: String,
-    into entries: inout [CatalogEntry]
+    _ object: [String: Any], path: [String], positions: JSONKeyPositions, text: CatalogText,
+    table: String, into entries: inout [CatalogEntry]
   ) {
     for key in object.keys.sorted() {
-      let keyOffset =
-        text.find(JSONText.quoted(key) + ":", from: offset)
-        ?? text.find(JSONText.quoted(key), from: offset) ?? offset
+      let keyOffset = positions.offset(of: path + [key]) ?? 0
       switch object[key] {
       case let nested as [String: Any]:
         collect(
-          nested, path: path + [key], offset: keyOffset, text: text, table: table,
+          nested, path: path + [key], positions: positions, text: text, table: table,
           into: &entries)
       case let items as [Any]:
         for (index, item) in items.enumerated() {

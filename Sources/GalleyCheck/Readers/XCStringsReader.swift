@@ -25,10 +25,11 @@ enum XCStringsReader {
     let sourceLocale = LocaleTag.canonical(source) ?? source
     let table = AppleLocale.table(of: file)
     var byLocale: [String: [CatalogEntry]] = [sourceLocale: []]
+    let positions = JSONKeyPositions(text.utf8)
     for key in strings.keys.sorted() {
       let record = strings[key] as? [String: Any] ?? [:]
       let translatable = record["shouldTranslate"] as? Bool ?? true
-      let keyOffset = text.find(JSONText.quoted(key)) ?? 0
+      let keyOffset = positions.offset(of: ["strings", key]) ?? 0
       let localizations = record["localizations"] as? [String: Any] ?? [:]
       if localizations[source] == nil {
         var entry = CatalogEntry(
@@ -40,10 +41,12 @@ enum XCStringsReader {
       for (language, value) in localizations {
         guard let localization = value as? [String: Any] else { continue }
         let locale = LocaleTag.canonical(language) ?? language
-        let found = text.position(after: JSONText.quoted(language), from: keyOffset)
+        let line = positions.offset(of: ["strings", key, "localizations", language]).map {
+          text.position(ofUTF8Offset: $0).line
+        }
         for (form, string) in forms(of: localization) {
           var entry = CatalogEntry(
-            key: key, table: table, form: form, value: string, line: found?.line ?? 0)
+            key: key, table: table, form: form, value: string, line: line ?? 0)
           entry.isTranslatable = translatable
           byLocale[locale, default: []].append(entry)
         }
@@ -136,21 +139,5 @@ enum JSONText {
       throw CatalogError(file: file, "is not a JSON object")
     }
     return object
-  }
-
-  /// A string as JSON writes it, quotes included, to find a key in the file.
-  static func quoted(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }
