@@ -418,6 +418,23 @@ import Testing
     #expect(LocaleTag.canonical(text) == nil)
   }
 
+  /// Columns count Unicode scalars from the line's start, across the text's checkpoints, on
+  /// lines far longer than the checkpoints' spacing (a minified JSON file is one line).
+  @Test(arguments: [0, 1, 511, 512, 513, 3000])
+  func columnsOnLongLines(accents: Int) {
+    let line = String(repeating: "é", count: accents) + "x"
+    let text = CatalogText("first\n" + line + "\n" + String(repeating: "y", count: 1017))
+    let offset = 6 + accents * 2
+    let position = text.position(ofUTF8Offset: offset)
+    #expect(position.line == 2 && position.column == accents + 1)
+    let end = text.position(ofUTF8Offset: Array(text.string.utf8).count)
+    #expect(end.line == 3 && end.column == 1018)
+    // A text of exactly one checkpoint's bytes, asked for its end.
+    let whole = CatalogText(String(repeating: "z", count: 1023) + "\n")
+    #expect(whole.position(ofUTF8Offset: 1024) == (2, 1))
+    #expect(whole.position(ofUTF8Offset: 1023) == (1, 1024))
+  }
+
   @Test func formats() {
     #expect(CatalogFormat.of(path: "a/values-de/strings.xml") == .android)
     #expect(CatalogFormat.of(path: "a/layout/main.xml") == nil)

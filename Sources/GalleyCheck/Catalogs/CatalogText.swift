@@ -7,6 +7,12 @@ package struct CatalogText: Sendable {
   package let string: String
   /// The UTF-8 offset at which each line starts.
   private let lineStarts: [Int]
+  /// The Unicode scalars before every ``checkpointBytes``-th byte, so a column costs at most
+  /// that many bytes of counting however long its line (a minified JSON file is one line).
+  private let scalarCheckpoints: [Int]
+
+  /// The bytes between two scalar checkpoints.
+  private static let checkpointBytes = 1024
   /// The text's UTF-8 bytes.
   let utf8: [UInt8]
 
@@ -51,8 +57,27 @@ package struct CatalogText: Sendable {
     self.string = string
     utf8 = Array(string.utf8)
     var starts = [0]
-    for (offset, byte) in utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+    var checkpoints: [Int] = []
+    checkpoints.reserveCapacity(utf8.count / Self.checkpointBytes + 1)
+    var scalars = 0
+    for (offset, byte) in utf8.enumerated() {
+      if offset % Self.checkpointBytes == 0 { checkpoints.append(scalars) }
+      if byte & 0xC0 != 0x80 { scalars += 1 }
+      if byte == 0x0A { starts.append(offset + 1) }
+    }
+    if utf8.count % Self.checkpointBytes == 0 { checkpoints.append(scalars) }
     lineStarts = starts
+    scalarCheckpoints = checkpoints
+  }
+
+  /// The Unicode scalars that start before a UTF-8 offset.
+  private func scalars(before offset: Int) -> Int {
+    let checkpoint = offset / Self.checkpointBytes
+    guard checkpoint < scalarCheckpoints.count else { return 0 }
+    let from = checkpoint * Self.checkpointBytes
+    return utf8[from..<offset].reduce(scalarCheckpoints[checkpoint]) {
+      $1 & 0xC0 == 0x80 ? $0 : $0 + 1
+    }
   }
 
   /// The line and column (1-based, the column in Unicode scalars) of a UTF-8 offset.
@@ -67,8 +92,7 @@ package struct CatalogText: Sendable {
       let middle = (low + high + 1) / 2
       if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
     }
-    let column = utf8[lineStarts[low]..<clamped].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-    return (low + 1, column)
+    return (low + 1, scalars(before: clamped) - scalars(before: lineStarts[low]) + 1)
   }
 
   /// The UTF-8 offset of the first occurrence of `needle` at or after `start`, or `nil`.
