@@ -441,5 +441,9 @@ import Testing
     #expect(CatalogFormat.of(path: "x.XLF") == .xliff)
     #expect(CatalogFormat.of(path: "README.md") == nil)
     #expect(CatalogFormat.of(path: "noextension") == nil)
+    // An emoji modifier after the dash joins it into one Character; the folder is still
+    // values-…, as the OpenAPI pattern reads it.
+    #expect(CatalogFormat.of(path: "values-\u{1F3FB}x/a.xml") == .android)
+    #expect(CatalogFormat.of(path: "a/\u{301}b.json") == .json)
   }
 }

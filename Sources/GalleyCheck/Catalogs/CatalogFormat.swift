@@ -21,11 +21,16 @@ package enum CatalogFormat: String, Hashable, Sendable, CaseIterable, Codable {
   /// - Parameter path: The file's path.
   /// - Returns: The format, or `nil`.
   package static func of(path: String) -> CatalogFormat? {
-    let components = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard let name = components.last, !name.isEmpty else { return nil }
-    let lowered = name.lowercased()
-    guard let dot = lowered.lastIndex(of: ".") else { return nil }
-    switch lowered[lowered.index(after: dot)...] {
+    // Bytes, not Characters: a combining mark or an emoji modifier after `/`, `.` or `-`
+    // would join it into one Character, where the OpenAPI pattern (and a file system) sees
+    // the separator.
+    let components = Array(path.utf8).split(
+      separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    guard let name = components.last, !name.isEmpty,
+      let dot = name.lastIndex(of: UInt8(ascii: "."))
+    else { return nil }
+    let lowered = name[(dot + 1)...].map { (65...90).contains($0) ? $0 | 0x20 : $0 }
+    switch String(decoding: lowered, as: UTF8.self) {
     case "strings": return .strings
     case "stringsdict": return .stringsdict
     case "xcstrings": return .xcstrings
@@ -35,8 +40,10 @@ package enum CatalogFormat: String, Hashable, Sendable, CaseIterable, Codable {
     case "xml":
       guard components.count >= 2 else { return nil }
       let folder = components[components.count - 2]
-      return folder == "values" || folder.hasPrefix("values-") ? .android : nil
+      return folder.elementsEqual("values".utf8) || folder.starts(with: "values-".utf8)
+        ? .android : nil
     default: return nil
     }
   }
+
 }
