@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import GalleySupport
 
 /// Where each object key of a JSON text is, found in one pass: Foundation's JSON reader gives
 /// no positions, and searching the text for each key would take time quadratic in the file.
@@ -48,9 +44,12 @@ struct JSONKeyPositions {
         expectsKey = false
         index += 1
       case UInt8(ascii: "\""):
-        let end = Self.stringEnd(bytes, from: index)
+        let end = JSONKeyOrder.stringEnd(bytes, from: index) ?? bytes.count
         if expectsKey, let parent = stack.last {
-          let key = Self.decode(bytes[index..<end])
+          let raw = bytes[index..<end]
+          let key =
+            JSONKeyOrder.text(ofString: raw)
+            ?? String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
           let path = parent.path + Self.separator + key
           if offsets[path] == nil { offsets[path] = index }
           lastKey = key
@@ -68,27 +67,5 @@ struct JSONKeyPositions {
   /// - Returns: The offset of the last key's opening quote.
   func offset(of path: [String]) -> Int? {
     offsets[path.map { Self.separator + $0 }.joined()]
-  }
-
-  /// The index after the string that starts at `start`.
-  private static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int {
-    var position = start + 1
-    while position < bytes.count {
-      switch bytes[position] {
-      case UInt8(ascii: "\\"): position += 2
-      case UInt8(ascii: "\""): return position + 1
-      default: position += 1
-      }
-    }
-    return bytes.count
-  }
-
-  /// A key's text, its escapes decoded.
-  private static func decode(_ raw: ArraySlice<UInt8>) -> String {
-    guard raw.contains(UInt8(ascii: "\\")) else {
-      return String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
-    }
-    return (try? JSONDecoder().decode(String.self, from: Data(raw)))
-      ?? String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
   }
 }

@@ -26,6 +26,34 @@ package enum JSONKeyOrder {
     }
   }
 
+  /// The index after the JSON string whose opening quote is at `start`, or `nil` when it is
+  /// not closed.
+  ///
+  /// - Parameters:
+  ///   - bytes: The JSON text.
+  ///   - start: The offset of the opening quote.
+  /// - Returns: The offset after the closing quote.
+  package static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    var position = start + 1
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: "\\"): position += 2
+      case UInt8(ascii: "\""): return position + 1
+      default: position += 1
+      }
+    }
+    return nil
+  }
+
+  /// A JSON string's text (quotes included in `raw`), its escapes decoded; `nil` when it does
+  /// not decode.
+  package static func text(ofString raw: ArraySlice<UInt8>) -> String? {
+    if !raw.contains(UInt8(ascii: "\\")) {
+      return String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
+    }
+    return try? JSONDecoder().decode(String.self, from: Data(raw))
+  }
+
   /// A cursor over JSON text.
   private struct Scanner {
     let bytes: [UInt8]
@@ -72,24 +100,11 @@ package enum JSONKeyOrder {
       index = end
       skipSpace()
       guard take(UInt8(ascii: ":")) else { return nil }
-      if !raw.contains(UInt8(ascii: "\\")) {
-        return String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
-      }
-      return try? JSONDecoder().decode(String.self, from: Data(raw))
+      return JSONKeyOrder.text(ofString: raw)
     }
 
     /// The index after the string that starts at ``index``, or `nil`.
-    private func stringEnd() -> Int? {
-      var position = index + 1
-      while position < bytes.count {
-        switch bytes[position] {
-        case UInt8(ascii: "\\"): position += 2
-        case UInt8(ascii: "\""): return position + 1
-        default: position += 1
-        }
-      }
-      return nil
-    }
+    private func stringEnd() -> Int? { JSONKeyOrder.stringEnd(bytes, from: index) }
 
     /// Skips one value (nested ones included, without recursion).
     private mutating func skipValue() -> Bool {
