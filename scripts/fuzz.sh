@@ -38,7 +38,8 @@ toolchain_bin=$(dirname "$(command -v swift)")
 # line-width-exact (a line whose edge is unsafe to break, re-shaped when assembled: the kerning
 # pair of "s/et" in Lato at 100 pt in a box of 86, Arabic joining forms, a right-to-left line's
 # hanging space, a justified line's spaces after a control character that draws no glyph, a
-# trailing space after U+001C, once read as a paragraph separator).
+# trailing space after U+001C, once read as a paragraph separator, and the line above a head
+# truncation's token, which loses the text it was shaped with).
 export GALLEY_FUZZ_SKIP="${GALLEY_FUZZ_SKIP-}"
 # Swift's own crash backtracer and AddressSanitizer both catch the crash; let libFuzzer report.
 export SWIFT_BACKTRACE=enable=no

@@ -259,10 +259,7 @@ enum LayoutChecks {
       let problem =
         "line \(number) (\(line.breakReason), \(visible.count) clusters, "
         + "\(content.debugDescription)) is \(line.width) wide in a box of \(width)"
-      // The lines of a truncated label come from its truncation window, which measures a
-      // line cut inside a word by the prefix sums, before re-shaping (a known limit, seed
-      // known-line-width-exact-truncated-window): the looser check below still holds there.
-      if layout.truncation == nil { FuzzCheck.violated("line-width-exact", problem) }
+      FuzzCheck.violated("line-width-exact", problem)
       let visibleEnd = line.location + String(visible.reversed()).utf16.count
       let hanging = glyphs.filter { $0.cluster >= visibleEnd }.map(\.advance).reduce(0, +)
       FuzzCheck.expect(

@@ -124,15 +124,22 @@ struct Truncator {
     }
     var cutter = try LineCutter(truncator: self, window: window)
     var cut = try cutter.cut()
+    var window = window
     var tries = 0
     while true {
       var token = try cutter.token(at: cut)
       var shown = try display(window, cut: cut, token: token)
+      if let pulled = pulledBack(window, shown: shown, cut: cut) {
+        (window, cut) = pulled
+        continue
+      }
       let overflow = (shown.lines.last?.width ?? 0) - cutter.available
       tries += 1
       // Kerning and shaping at the token's edges can make the line wider than measured.
       if overflow > 0, tries < 8, let tighter = try cutter.cut(narrowerBy: overflow) {
-        cut = tighter
+        // Head truncation keeps its start: the line above may have given clusters to the cut.
+        let start = options.truncationMode == .head ? cut.lowerBound : tighter.lowerBound
+        cut = start..<tighter.upperBound
         continue
       }
       if overflow > 0 {
@@ -142,6 +149,39 @@ struct Truncator {
       let map = TruncationMap(text: text, cut: cut, tokenLength: token.string.utf16.count)
       return try engine.finish(shown, options: options, scale: scale, map: map, placer: placer)
     }
+  }
+
+  /// The window and cut with the line above the last one grapheme cluster shorter, or `nil`
+  /// when that line fits its room as shown (or is one cluster long).
+  ///
+  /// Head truncation puts the token right after that line, in place of the text it was
+  /// measured next to: a line that ends inside a word can then be shaped differently at its
+  /// end (an Arabic letter that loses the letter it joined) and come out wider than its room.
+  /// Its last cluster then goes into the cut, and the display is laid out again.
+  private func pulledBack(
+    _ window: Window, shown: AssembledText, cut: Range<Int>
+  ) -> (Window, Range<Int>)? {
+    let index = window.visible - 2
+    guard options.truncationMode == .head, index >= 0, let wrapWidth = options.wrapWidth
+    else { return nil }
+    let paragraph = window.assembled.paragraph
+    let range = window.assembled.lines[index].text.utf8Range
+    let room = wrapWidth - options.indentation(ofLineAt: range.lowerBound, in: paragraph)
+    guard shown.lines[index].width > room else { return nil }
+    var end: Int?
+    paragraph.forEachGraphemeBoundary(after: range.lowerBound, upTo: range.upperBound) {
+      guard $0 < range.upperBound else { return false }
+      end = $0
+      return true
+    }
+    guard let end else { return nil }
+    var window = window
+    window.assembled.lines[index].text.utf8Range = range.lowerBound..<end
+    window.assembled.lines[index].text.visibleEnd = paragraph.visibleEnd(
+      of: range.lowerBound..<end)
+    let last = window.assembled.lines[index + 1].text.utf8Range
+    window.assembled.lines[index + 1].text.utf8Range = end..<last.upperBound
+    return (window, end..<cut.upperBound)
   }
 
   /// A token wider than the room left for it, cut to its longest start (whole grapheme

@@ -177,6 +177,21 @@ struct TruncationTests {
       }
     }
   }
+
+  /// Head truncation follows the line above the last with the token, not the text it was
+  /// broken next to: an Arabic word split at that line's end loses its joining there, and the
+  /// line still fits (the fuzzer's seed `found-line-width-exact-truncated-window`).
+  @Test func theLineAboveAHeadTokenFitsWhenItsWordLosesItsJoining() throws {
+    let markup = "%{40}Sبببببببببببببال To Wa x"
+    var overflowing: [Double] = []
+    for width in stride(from: 100.0, through: 200, by: 2) {
+      let options = LayoutOptions(width: width, maximumLines: 2, truncationMode: .head)
+      let (_, layout) = try LayoutSupport.layout(markup, options: options)
+      #expect(layout.lines.count == 2 || layout.truncation == nil)
+      if layout.lines.contains(where: { $0.width > width }) { overflowing.append(width) }
+    }
+    #expect(overflowing.isEmpty, "lines past the box at widths \(overflowing)")
+  }
 }
 
 /// The facts every truncated layout must show, compared with the same text laid out whole.
