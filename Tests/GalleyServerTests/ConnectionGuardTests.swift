@@ -133,6 +133,40 @@ import Testing
     }
   }
 
+  @Test func expectContinueWithABodyPastTheLimitGetsAnEarly413() async throws {
+    try await Self.withServer { port, _ in
+      let connection = try RawConnection(port: port)
+      connection.send(
+        "POST /v1/format HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+          + "Expect: 100-continue\r\nContent-Length: 99999999\r\n\r\n")
+      // The client sends nothing more: the answer comes before any body, without 100.
+      let reading = connection.read(for: .seconds(10))
+      #expect(reading.status == 413, "\(reading.text.prefix(300))")
+      #expect(!reading.text.contains("100 Continue"))
+      #expect(reading.errorKind == "bodyTooLarge")
+      #expect(reading.closed)
+    }
+  }
+
+  @Test func aHeadTrickledLineByLineIsClosedAtTheHeaderTimeout() async throws {
+    try await Self.withServer { port, application in
+      let connection = try RawConnection(port: port)
+      let clock = ContinuousClock()
+      let start = clock.now
+      var lines = 0
+      // A header line every 100 ms: each line is news, but the head's deadline (500 ms)
+      // counts from its first byte, as nginx's client_header_timeout does for a whole head.
+      connection.send("POST /v1/format HTTP/1.1\r\nHost: a\r\n")
+      while lines < 60, connection.send("X-Slow-\(lines): y\r\n") {
+        lines += 1
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      #expect(lines < 60, "still open after \(clock.now - start)")
+      #expect(clock.now - start < .seconds(4))
+      #expect(application.ledger.count(.headerTimeout) >= 1)
+    }
+  }
+
   @Test func pipelinedRequestsAreAnsweredInOrderAndCloseOnRequest() async throws {
     try await Self.withServer { port, _ in
       let connection = try RawConnection(port: port)
