@@ -192,7 +192,8 @@ struct GalleyServerCommand: AsyncParsableCommand {
     // directory keeps them apart.
     configuration.generation = CacheGeneration.make(
       fonts: fonts, definitionFiles: fontsets,
-      settings: accelerators.render == .all ? "" : "render-accelerators=\(accelerators.render)")
+      settings: accelerators.render == .all ? "" : "render-accelerators=\(accelerators.render)",
+      cacheDirectory: cacheDir)
     let application = ServiceApplication(
       service: TextService(fonts: fonts, accelerators: accelerators),
       configuration: configuration)

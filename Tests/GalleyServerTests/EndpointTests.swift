@@ -180,6 +180,28 @@ import Testing
     }
   }
 
+  /// A cache directory that stops taking files (a full disk, a removed mount) costs misses,
+  /// never an answer: the failures are counted in `/metrics`.
+  @Test func aDiskCacheThatStopsWorkingIsCountedAndAnswersStillCome() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-server-cache-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var configuration = ServerHarness.configuration()
+    configuration.cacheDirectory = directory
+    try await ServerHarness.withServer(configuration) { client, _ in
+      let first = try await client.post("/v1/render", Self.body())
+      #expect(first.status == .ok)
+      try FileManager.default.removeItem(atPath: directory)
+      FileManager.default.createFile(atPath: directory, contents: Data([1]))
+      let other = try await client.post("/v1/render", Self.body(#", "render": {"scale": 2}"#))
+      #expect(other.status == .ok)
+      let metrics = try await client.get("/metrics")
+      #expect(
+        metrics.text.contains(#"galley_render_cache_disk_errors{kind="write"} 1"#),
+        "\(metrics.text)")
+    }
+  }
+
   @Test func healthAndTheOpenAPIDocumentAnswer() async throws {
     try await ServerHarness.withServer { client, _ in
       let health = try await client.get("/healthz")

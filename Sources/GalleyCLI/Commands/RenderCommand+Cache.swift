@@ -45,8 +45,8 @@ extension RenderCommand {
     let generation = CacheGeneration.make(
       tool: "galley-render", fonts: prepared.fonts, definitionFiles: fontsets,
       settings:
-        "accelerators=\(layout.accelerators) builtInAliases=\(!layout.fontOptions.noBuiltInAliases)"
-    )
+        "accelerators=\(layout.accelerators) builtInAliases=\(!layout.fontOptions.noBuiltInAliases)",
+      cacheDirectory: cacheDir)
     return "render \(generation) \(outputs)\n\(job)\n\(variantList)"
   }
 }

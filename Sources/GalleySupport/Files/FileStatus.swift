@@ -42,6 +42,9 @@ package struct FileStatus: Hashable, Sendable {
   package var group: UInt32
   /// The last modification, in seconds since 1970 (`st_mtim`).
   package var modified: Double
+  /// The last change of the file's content or status, in seconds since 1970 (`st_ctim`):
+  /// unlike ``modified``, no program can set it back.
+  package var changed: Double
 
   /// Converts the C structure.
   ///
@@ -64,6 +67,7 @@ package struct FileStatus: Hashable, Sendable {
     owner = UInt32(raw.st_uid)
     group = UInt32(raw.st_gid)
     modified = Double(raw.st_mtim.tv_sec) + Double(raw.st_mtim.tv_nsec) / 1e9
+    changed = Double(raw.st_ctim.tv_sec) + Double(raw.st_ctim.tv_nsec) / 1e9
   }
 
   /// Whether two statuses describe the same file: the same device and inode.

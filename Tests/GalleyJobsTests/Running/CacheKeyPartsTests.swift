@@ -4,6 +4,7 @@ import GalleyJobs
 import GalleyLayout
 import GalleyMarkup
 import GalleyRender
+import GalleySupport
 import GalleyTestSupport
 import Testing
 
@@ -52,6 +53,103 @@ import Testing
     #expect(
       CacheGeneration.make(fonts: more, definitionFiles: [])
         != CacheGeneration.make(fonts: base, definitionFiles: []))
+  }
+
+  @Test func aFontChangedInPlaceWithItsTimeSetBackChangesTheGeneration() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-generation-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let base = try HermeticFonts.fontSet()
+    let font = try #require(base.fontFiles.first { $0.hasSuffix("DejaVuSans.ttf") })
+    let copy = directory + "/fonts/extra.ttf"
+    try FileManager.default.createDirectory(
+      atPath: directory + "/fonts", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: font, toPath: copy)
+    var options = HermeticFonts.options()
+    options.fontDirectories = [directory + "/fonts"]
+    let fonts = try FontSet(options: options)
+    let cache = directory + "/cache"
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let first = CacheGeneration.make(fonts: fonts, definitionFiles: [], cacheDirectory: cache)
+    #expect(FileManager.default.fileExists(atPath: cache + "/" + FontFingerprints.fileName))
+    #expect(
+      CacheGeneration.make(fonts: fonts, definitionFiles: [], cacheDirectory: cache) == first)
+    #expect(CacheGeneration.make(fonts: fonts, definitionFiles: []) == first)
+
+    // One byte changed, the size and the modification time kept (as `cp -p` or a package
+    // built twice leaves them): the key follows the bytes.
+    var raw = stat()
+    try #require(stat(copy, &raw) == 0)
+    let modified = try FileStatus.of(copy).modified
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: copy)))
+    bytes[bytes.count / 2] ^= 0xFF
+    try Data(bytes).write(to: URL(fileURLWithPath: copy))
+    let times = [raw.st_atim, raw.st_mtim]
+    try #require(utimensat(AT_FDCWD, copy, times, 0) == 0)
+    #expect(try FileStatus.of(copy).modified == modified)
+    let second = CacheGeneration.make(fonts: fonts, definitionFiles: [], cacheDirectory: cache)
+    #expect(second != first)
+    #expect(CacheGeneration.make(fonts: fonts, definitionFiles: []) == second)
+  }
+
+  @Test func fingerprintsAreRememberedAndAMemoThatDoesNotReadIsIgnored() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-fingerprints-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let file = directory + "/a b.ttf"
+    try Data("font bytes".utf8).write(to: URL(fileURLWithPath: file))
+    var fingerprints = FontFingerprints(directory: directory)
+    let hash = fingerprints.fingerprint(of: file)
+    #expect(hash == ContentHash.hex(of: Array("font bytes".utf8)))
+    #expect(fingerprints.fingerprint(of: directory + "/none.ttf") == "missing")
+    fingerprints.save()
+    let memo = directory + "/" + FontFingerprints.fileName
+    let text = try String(contentsOfFile: memo, encoding: .utf8)
+    #expect(text.hasSuffix(" \(hash) \(file)\n"), "\(text)")
+    // The memo's hash is used while the file's identity holds: a forged one shows it.
+    let forged = String(repeating: "0", count: 32)
+    try Data(text.replacingOccurrences(of: hash, with: forged).utf8)
+      .write(to: URL(fileURLWithPath: memo))
+    var again = FontFingerprints(directory: directory)
+    #expect(again.fingerprint(of: file) == forged)
+    // Lines that do not read are skipped; the file is hashed again.
+    try Data("garbage\n1 2 3\n\u{0}\n".utf8).write(to: URL(fileURLWithPath: memo))
+    var fresh = FontFingerprints(directory: directory)
+    #expect(fresh.fingerprint(of: file) == hash)
+    fresh.save()
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    #expect(Set(names) == [FontFingerprints.fileName, "a b.ttf"])
+  }
+
+  @Test func contentHashesOfFilesEqualThoseOfTheirBytes() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("galley-content-hash-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var seen: Set<String> = []
+    for count in [0, 1, 7, 8, 9, 31, 32, 33, 64, 1 << 20 - 1, 1 << 20, 1 << 20 + 33, 3_000_001] {
+      let bytes = (0..<count).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 56)
+      }
+      let path = directory + "/\(count)"
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let hash = try ContentHash.hex(ofFile: path)
+      #expect(hash == ContentHash.hex(of: bytes), "\(count) bytes")
+      #expect(hash.count == 32)
+      seen.insert(hash)
+      guard count > 0 else { continue }
+      var flipped = bytes
+      flipped[count - 1] ^= 1
+      #expect(ContentHash.hex(of: flipped) != hash, "\(count) bytes, last bit")
+    }
+    #expect(seen.count == 13)
+    // Stable across processes, machines and versions: keys written by one Galley are read by
+    // another.
+    #expect(ContentHash.hex(of: Array("Galley".utf8)) == "36750e0c7e23228316b094729493f451")
   }
 
   struct Sample: Hashable {

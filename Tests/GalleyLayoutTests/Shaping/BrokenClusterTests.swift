@@ -1,10 +1,11 @@
 import GalleyLayout
 import Testing
 
-/// A mark with no base to sit on: the cluster goes to a face of the mark's script (fallback
-/// per cluster), whose shaper draws it on a dotted circle (U+25CC), as HarfBuzz does for the
-/// scripts it shapes by syllables. Elsewhere the mark stays on what precedes it, as in HarfBuzz
-/// and Pango.
+/// A mark with no base to sit on is drawn on a dotted circle where HarfBuzz draws one.
+///
+/// The cluster goes to a face of the mark's script (fallback per cluster), whose shaper draws
+/// it on a dotted circle (U+25CC), as HarfBuzz does for the scripts it shapes by syllables.
+/// Elsewhere the mark stays on what precedes it, as in HarfBuzz and Pango.
 @Suite("Marks without a base")
 struct BrokenClusterTests {
   /// Texts in DejaVu Sans with a mark after a space or at the start, the face that draws the

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import GalleyRender
@@ -130,6 +131,30 @@ import Testing
       FileManager.default.createFile(atPath: file, contents: Data([1]))
       #expect(DiskCache.problem(with: file)?.contains("is not a directory") == true)
       #expect(DiskCache.problem(with: file + "/below")?.contains("cannot create") == true)
+    }
+  }
+
+  /// A directory that stops taking files after the cache opened it (as a full disk does) makes
+  /// every write fail: each is counted, the first is reported, the cache answers misses, and
+  /// nothing is left behind.
+  @Test func aDirectoryThatStopsWorkingIsCountedAndReported() throws {
+    try withDirectory { directory in
+      let reports = Mutex<[String]>([])
+      let cache = DiskCache(directory: directory) { message in
+        reports.withLock { $0.append(message) }
+      }
+      cache.insert(entry(100), forKey: "a")
+      #expect(cache.value(forKey: "a") == entry(100))
+      try FileManager.default.removeItem(atPath: directory)
+      FileManager.default.createFile(atPath: directory, contents: Data([1]))
+      cache.insert(entry(100), forKey: "b")
+      cache.insert(entry(100), forKey: "c")
+      #expect(cache.value(forKey: "b") == nil)
+      #expect(cache.value(forKey: "a") == nil)
+      #expect(cache.statistics.writeFailures == 2)
+      #expect(reports.withLock { $0.count } == 1)
+      #expect(reports.withLock { $0.first?.contains("cannot write") } == true)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: directory)) == Data([1]))
     }
   }
 }
