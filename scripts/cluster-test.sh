@@ -7,8 +7,8 @@
 # and the figures as JSON on the last line of standard output: requests, failures and latency
 # of each run, each restart's drain time, HAProxy's retries and redispatches, the cache's
 # files. Exits 1 when the rolling restart loses a request, or the kill loses more than the
-# requests that can be in flight (one per wrk connection); 69 when a tool is missing. Where
-# systemd-analyze is installed, deploy/galley-server.service must verify without a warning.
+# requests that can be in flight (one per wrk connection); 69 when a tool is missing. The
+# shipped deploy/galley-server.service must verify without a warning (systemd-analyze).
 #
 #   scripts/cluster-test.sh [--debug] [SECONDS]   (SECONDS per wrk run, default 30)
 #
@@ -23,7 +23,7 @@ seconds="${1:-30}"
   echo "usage: scripts/cluster-test.sh [--debug] [SECONDS ≥ 10]" >&2
   exit 64
 }
-for tool in haproxy wrk python3; do
+for tool in haproxy wrk python3 systemd-analyze; do
   command -v "$tool" >/dev/null 2>&1 || {
     echo "cluster-test: $tool is missing (scripts/setup.sh installs it)" >&2
     exit 69
@@ -101,12 +101,10 @@ wait_up() { # N
 }
 
 # The shipped systemd unit reads without a warning (with this build as its program).
-if command -v systemd-analyze >/dev/null 2>&1; then
-  sed "s|/usr/local/bin/galley-server|$server|" deploy/galley-server.service \
-    > "$scratch/galley-server@8081.service"
-  if systemd-analyze verify "$scratch/galley-server@8081.service" 2>&1 | grep .; then
-    say "deploy/galley-server.service does not verify"; exit 1
-  fi
+sed "s|/usr/local/bin/galley-server|$server|" deploy/galley-server.service \
+  > "$scratch/galley-server@8081.service"
+if systemd-analyze verify "$scratch/galley-server@8081.service" 2>&1 | grep .; then
+  say "deploy/galley-server.service does not verify"; exit 1
 fi
 
 for n in 0 1 2; do start_server $n; done

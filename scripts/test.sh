@@ -4,8 +4,9 @@
 # README's Swift examples); the script then checks that README.md and the DocC pages show them
 # as they are, and runs each one on the machine's fonts; checks that the docs name only paths
 # and types that exist (scripts/check-docs.py); builds a package that depends on the libraries
-# alone (scripts/check-client-resolution.sh), then the README's HTTP example, as written
-# (scripts/check-readme-http.sh). Then the playground's real-browser test
+# alone (scripts/check-client-resolution.sh), then the README's HTTP example and every command
+# of its console examples, as written (scripts/check-readme-http.sh,
+# scripts/check-readme-examples.py). Then the playground's real-browser test
 # (scripts/browser-test.sh) runs against galley-server, and last the deployment test
 # (scripts/cluster-test.sh: three servers behind HAProxy, a rolling restart and a kill under
 # load), short and on the debug build.
@@ -37,6 +38,10 @@ echo "test: ran $count snippets"
 ./scripts/check-client-resolution.sh
 
 ./scripts/check-readme-http.sh
+
+source scripts/test-server.bash
+test_server_write_fontconfig "$scratch/fonts.conf"
+python3 scripts/check-readme-examples.py "$bin" "$scratch/fonts.conf"
 
 ./scripts/browser-test.sh
 
