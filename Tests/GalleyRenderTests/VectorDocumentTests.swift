@@ -179,6 +179,46 @@ struct VectorDocumentTests {
     #expect(guessed != text.string, "\(guessed.debugDescription)")
   }
 
+  /// Lines come out top to bottom, each in reading order, a line with right-to-left words
+  /// included: `pdftotext -raw` reads the paragraph as written (white space and the embedding
+  /// marks it puts around right-to-left words aside).
+  @Test(arguments: [
+    ("Lato", "The office fjord flows, affluent and fine, and goes on over several lines."),
+    ("DejaVu Sans", "Read the שלום עולם notes, then 12 more lines of English text."),
+  ])
+  func pdfTextReadsLinesInReadingOrder(family: String, markup: String) throws {
+    var formatter = RenderSupport.formatterForFamily(family)
+    formatter.defaultSize = 20
+    let text = try formatter.format(markup)
+    let layout = try RenderSupport.engine.get().layout(text, options: LayoutOptions(width: 180))
+    #expect(layout.lines.count >= 3)
+    let pdf = try Renderer().render(layout, format: .pdf, text: text.string)
+    let words = try Self.pdfText(pdf.data).filter { $0 != "\u{202B}" && $0 != "\u{202C}" }
+      .split(whereSeparator: \.isWhitespace)
+    #expect(words == text.string.split(whereSeparator: \.isWhitespace))
+  }
+
+  /// A right-to-left paragraph's lines come out top to bottom, each with its own words:
+  /// poppler lists the words of a right-to-left line from left to right (each word's letters
+  /// in reading order, its punctuation where it is seen), as it does for any PDF that draws a
+  /// line's glyphs left to right.
+  @Test func pdfTextKeepsRightToLeftLinesApart() throws {
+    var formatter = RenderSupport.formatterForFamily("DejaVu Sans")
+    formatter.defaultSize = 20
+    let text = try formatter.format("שלום עולם, זהו טקסט ארוך שעובר על פני כמה שורות של הדף.")
+    let layout = try RenderSupport.engine.get().layout(text, options: LayoutOptions(width: 180))
+    let pdf = try Renderer().render(layout, format: .pdf, text: text.string)
+    let lines = try Self.pdfText(pdf.data).filter { $0 != "\u{202B}" && $0 != "\u{202C}" }
+      .split(separator: "\n").map { Set($0.split(separator: " ").map { $0.filter(\.isLetter) }) }
+    let utf16 = Array(text.string.utf16)
+    let expected = layout.lines.map { line in
+      Set(
+        String(decoding: utf16[line.location..<line.location + line.length], as: UTF16.self)
+          .split(separator: " ").map { $0.filter(\.isLetter) })
+    }
+    #expect(lines == expected)
+  }
+
   /// Transformed glyphs drawn in text order keep their characters too, ligatures included;
   /// another drawing order keeps none (a reader would read them shuffled).
   @Test(arguments: [
