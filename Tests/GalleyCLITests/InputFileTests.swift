@@ -136,11 +136,14 @@ struct InputFileTests {
     let result = try GalleyBinary().runInShell(
       #"printf '\357\273\277%%Bhi' | "$0" format --json --input - && "#
         + #"TMPDIR=${TMPDIR:-/tmp}; printf 'a\357\273\277b' > "$TMPDIR/bom-$$.txt" && "#
-        + #""$0" format --json --input "$TMPDIR/bom-$$.txt"; status=$?; "#
-        + #"rm -f "$TMPDIR/bom-$$.txt"; exit $status"#)
+        + #"printf '\357\273\277%%Ifile' > "$TMPDIR/bom-lead-$$.txt" && "#
+        + #""$0" format --json --input "$TMPDIR/bom-$$.txt" && "#
+        + #""$0" format --json --input "$TMPDIR/bom-lead-$$.txt"; status=$?; "#
+        + #"rm -f "$TMPDIR/bom-$$.txt" "$TMPDIR/bom-lead-$$.txt"; exit $status"#)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains("\"text\" : \"hi\""))
     #expect(result.standardOutput.contains("\"text\" : \"a\u{FEFF}b\""))
+    #expect(result.standardOutput.contains("\"text\" : \"file\""))
   }
 
   /// Markup given as an argument that is not UTF-8 is refused, as a file is, rather than read
