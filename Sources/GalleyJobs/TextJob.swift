@@ -30,8 +30,8 @@ package struct TextJob: Sendable {
   /// replaced by fontconfig's substitute.
   package var isStrict = false
   /// Whether the job lists the families it replaced (``LaidOutJob/substitutions``), which
-  /// costs one font resolution per family, and the axes its runs ask of faces that lack them
-  /// (``LaidOutJob/missingAxes``).
+  /// costs one font resolution per family, and prints the layout's warnings
+  /// (``GalleyLayout/Layout/warnings``).
   package var reportsFontWarnings = false
   /// The formatter, with its tables and defaults.
   package var formatter: MarkupFormatter

@@ -70,15 +70,18 @@ public final class LayoutEngine: Sendable {
     }
     let placer = GlyphPlacer(options)
     // The stages before glyph placement work in the box the glyph scale leaves them.
-    let options = placer?.innerOptions ?? options
-    let minimum = options.minimumScale(for: text)
-    if minimum < 1 {
-      return try Autoshrinker(
-        engine: self, text: text, options: options, minimum: minimum, placer: placer
+    let inner = placer?.innerOptions ?? options
+    let minimum = inner.minimumScale(for: text)
+    var layout =
+      minimum < 1
+      ? try Autoshrinker(
+        engine: self, text: text, options: inner, minimum: minimum, placer: placer
       )
       .layout()
-    }
-    return try boxLayout(text, options: options, placer: placer)
+      : try boxLayout(text, options: inner, placer: placer)
+    layout.warnings = LayoutWarnings.of(
+      layout, text: text, options: options, hyphenation: hyphenation)
+    return layout
   }
 
   /// Lays out text at its own size in the box: truncated when the box limits its lines and it

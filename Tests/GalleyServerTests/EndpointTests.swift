@@ -46,6 +46,25 @@ import Testing
     }
   }
 
+  /// Coordinates on an axis the face lacks are ignored, and the layout says so in its
+  /// `warnings`, as the CLI does on standard error.
+  @Test func layoutWarningsReachTheAnswer() async throws {
+    try await ServerHarness.withServer { client, _ in
+      let response = try await client.post(
+        "/v1/layout", Self.body(#", "layout": {"width": 200, "variations": "wght=550"}"#))
+      #expect(response.status == .ok)
+      let warnings = try #require(
+        (try response.json() as? [String: Any])?["warnings"] as? [[String: Any]])
+      #expect(Set(warnings.map { $0["kind"] as? String }) == ["missingAxis"])
+      #expect(
+        warnings.contains {
+          $0["message"] as? String
+            == "'DejaVu Sans Book' has no 'wght' axis; 'wght=550' is ignored"
+        })
+      try OpenAPIChecker().check(response, path: "/v1/layout", method: "post")
+    }
+  }
+
   @Test func formatAndHitAreWhatTheCLIPrints() async throws {
     let format = try cli(FormatCommand.self, ["--json", "--", Self.label], usesFonts: false)
     let hit = try cli(

@@ -48,7 +48,7 @@ package struct FontFingerprints {
     }
   }
 
-  /// A file's content hash, or `missing` (with the reason) when it cannot be read.
+  /// A file's content hash, or `missing` (no such file) or `unreadable`.
   ///
   /// - Parameter path: The file.
   /// - Returns: The hash from the memo when the file's identity is unchanged, else read.

@@ -30,28 +30,10 @@ package struct LaidOutJob: Sendable {
   /// The families replaced, in the order the text first uses them, when the job asked
   /// (``TextJob/reportsFontWarnings``).
   package var substitutions: [Substitution]
-  /// The coordinates on axes the face of a run lacks, which the face ignores.
-  ///
-  /// They come from ``GalleyLayout/LayoutOptions/variations`` and the spans; each face and
-  /// axis once, in the order the layout meets them, when the job asked
-  /// (``TextJob/reportsFontWarnings``).
-  package var missingAxes: [MissingAxis] = []
-  /// The languages that ``GalleyLayout/LayoutOptions/Hyphens/auto`` asks to hyphenate and
-  /// that have no hyphenation dictionary (an empty string: no language given), which
-  /// hyphenate at soft hyphens only; when the job asked (``TextJob/reportsFontWarnings``).
-  package var missingDictionaries: [String] = []
-
-  /// An axis a run asks of a face that does not have it.
-  package struct MissingAxis: Hashable, Sendable {
-    /// The face's family and style, such as `DejaVu Sans Book`.
-    package var face: String
-    /// The coordinate asked for, such as `wght=550`.
-    package var variation: String
-  }
-
   /// The warnings as `galley` prints them on standard error, one entry each: the lenient
-  /// markup problems (in one entry, with their carets), then the replaced families, the
-  /// missing axes and the missing hyphenation dictionaries.
+  /// markup problems (in one entry, with their carets), then the replaced families and, when
+  /// the job asked (``TextJob/reportsFontWarnings``), the layout's own warnings
+  /// (``GalleyLayout/Layout/warnings``: missing axes and hyphenation dictionaries).
   ///
   /// - Parameter job: The job, for the markup and its name.
   /// - Returns: The warnings.
@@ -68,17 +50,8 @@ package struct LaidOutJob: Sendable {
         "warning: no installed family is named '\(substitution.requested)'; using "
           + "'\(substitution.used)'")
     }
-    for missing in missingAxes {
-      let tag = missing.variation.prefix { $0 != "=" }
-      lines.append(
-        "warning: '\(missing.face)' has no '\(tag)' axis; '\(missing.variation)' is ignored")
-    }
-    for language in missingDictionaries {
-      lines.append(
-        language.isEmpty
-          ? "warning: hyphens auto needs a language; words break at soft hyphens only"
-          : "warning: no hyphenation dictionary for '\(language)'; words break at soft hyphens only"
-      )
+    if job.reportsFontWarnings {
+      lines += layout.warnings.map { "warning: \($0.message)" }
     }
     return lines
   }

@@ -108,25 +108,7 @@ package final class JobRunner: Sendable {
     }
     return LaidOutJob(
       text: formatted.text, layout: layout, markupWarnings: formatted.warnings,
-      substitutions: substitutions,
-      missingAxes: job.reportsFontWarnings
-        ? Self.missingAxes(layout, text: formatted.text, options: job.layoutOptions) : [],
-      missingDictionaries: job.reportsFontWarnings
-        ? missingDictionaries(formatted.text, options: job.layoutOptions) : [])
-  }
-
-  /// The languages automatic hyphenation asks for (the layout's, and spans' `%{…}G` where
-  /// their hyphenation is `auto`) that have no dictionary, each once (`""` for no language).
-  func missingDictionaries(_ text: FormattedText, options: LayoutOptions) -> [String] {
-    var missing: [String] = []
-    for run in text.runs where (run.attributes.hyphens ?? options.hyphens) == .auto {
-      let language = run.attributes.language ?? options.language ?? ""
-      guard !missing.contains(language) else { continue }
-      if language.isEmpty || engine.hyphenation.file(for: language) == nil {
-        missing.append(language)
-      }
-    }
-    return missing
+      substitutions: substitutions)
   }
 
   /// Draws a laid-out job.
@@ -206,28 +188,6 @@ package final class JobRunner: Sendable {
     case .field(let field):
       throw Failure.invalidRequest(field: field, problem)
     }
-  }
-
-  /// The coordinates each run asks (the layout's, then its span's) on axes its face lacks,
-  /// each face and axis once.
-  static func missingAxes(
-    _ layout: Layout, text: FormattedText, options: LayoutOptions
-  ) -> [LaidOutJob.MissingAxis] {
-    let anySpan = text.runs.contains { !$0.attributes.variations.isEmpty }
-    guard !options.variations.isEmpty || anySpan else { return [] }
-    var seen = Set<LaidOutJob.MissingAxis>()
-    var missing: [LaidOutJob.MissingAxis] = []
-    for run in layout.lines.flatMap(\.runs) where !run.isToken {
-      let span = text.run(atUTF16Offset: run.location)?.attributes.variations ?? FontVariations()
-      for variation in options.variations.merging(span).variations
-      where run.font.variations.value(forTag: variation.tag) == nil {
-        let entry = LaidOutJob.MissingAxis(
-          face: "\(run.font.family) \(run.font.style)",
-          variation: FontVariations([variation]).description)
-        if seen.insert(entry).inserted { missing.append(entry) }
-      }
-    }
-    return missing
   }
 
   /// The families of the text that are not installed and have no alias, in the order the

@@ -6,7 +6,7 @@ import GalleyStyle
 extension Layout {
   private enum CodingKeys: String, CodingKey {
     case schemaVersion, size, lines, links, decorations, backgrounds, truncation, scale
-    case inkBounds
+    case inkBounds, warnings
   }
 
   /// Decodes a layout; without `truncation` nothing was truncated, and without `scale` it is 1.
@@ -24,11 +24,12 @@ extension Layout {
       backgrounds: try container.decode([Background].self, forKey: .backgrounds),
       truncation: try container.decodeIfPresent(Truncation.self, forKey: .truncation),
       scale: try container.decodeIfPresent(Double.self, forKey: .scale) ?? 1,
-      inkBounds: try container.decodeIfPresent(Rect.self, forKey: .inkBounds))
+      inkBounds: try container.decodeIfPresent(Rect.self, forKey: .inkBounds),
+      warnings: try container.decodeIfPresent([Warning].self, forKey: .warnings) ?? [])
   }
 
   /// Encodes the layout with every key, `truncation` as `null` when nothing was truncated,
-  /// and `inkBounds` only when the layout has them.
+  /// and `inkBounds` and `warnings` only when the layout has them.
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: The encoder's errors.
@@ -43,6 +44,7 @@ extension Layout {
     try container.encode(truncation, forKey: .truncation)
     try container.encode(scale, forKey: .scale)
     try container.encodeIfPresent(inkBounds, forKey: .inkBounds)
+    if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
   }
 }
 

@@ -72,6 +72,10 @@ extension Layout {
     writer.endObject()
     writer.key("truncation")
     if let truncation { truncation.writeJSON(into: &writer) } else { writer.writeNull() }
+    if !warnings.isEmpty {
+      writer.key("warnings")
+      try writer.writeArray(warnings) { warning, writer in warning.writeJSON(into: &writer) }
+    }
     writer.endObject()
   }
 
@@ -344,5 +348,19 @@ extension Layout.Quad: JSONWritable {
       writer.endObject()
     }
     writer.endArray()
+  }
+}
+
+extension Layout.Warning {
+  /// Writes `{"kind": …, "message": …}`.
+  ///
+  /// - Parameter writer: The writer to append to.
+  package func writeJSON(into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("kind")
+    writer.write(kind.rawValue)
+    writer.key("message")
+    writer.write(message)
+    writer.endObject()
   }
 }

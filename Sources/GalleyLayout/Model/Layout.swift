@@ -31,6 +31,9 @@ public struct Layout: Hashable, Sendable, Codable {
   ///
   /// The ink boxes are the fonts' glyph extents; `nil` too when nothing is inked.
   public var inkBounds: Rect?
+  /// What the layout could not do as asked (axes a face lacks, languages without a
+  /// hyphenation dictionary), each once, in the order met; empty when there is nothing to say.
+  public var warnings: [Warning] = []
 
   /// Creates a layout.
   ///
@@ -44,12 +47,14 @@ public struct Layout: Hashable, Sendable, Codable {
   ///   - truncation: The source range the truncation token stands for, or `nil`.
   ///   - scale: The autoshrink factor.
   ///   - inkBounds: The transformed glyphs' ink, or `nil`.
+  ///   - warnings: What the layout could not do as asked.
   public init(
     schemaVersion: Int = 1, size: Size, lines: [Line], links: [LinkRegion],
     decorations: [Decoration], backgrounds: [Background], truncation: Truncation? = nil,
-    scale: Double = 1, inkBounds: Rect? = nil
+    scale: Double = 1, inkBounds: Rect? = nil, warnings: [Warning] = []
   ) {
     self.inkBounds = inkBounds
+    self.warnings = warnings
     self.schemaVersion = schemaVersion
     self.size = size
     self.lines = lines
