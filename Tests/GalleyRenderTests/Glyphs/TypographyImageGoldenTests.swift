@@ -38,6 +38,30 @@ struct TypographyImageGoldenTests {
     #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 < $1 }, "\(counts)")
   }
 
+  /// Two instances of one file in one paragraph are drawn each at its own coordinates in
+  /// PNG: the same word at `wght=200` and at `wght=900` side by side, the second with more
+  /// ink, and neither drawn as the other.
+  @Test func instancesInOneParagraphDrawApartInPNG() throws {
+    func ink(_ markup: String) throws -> (left: Int, right: Int) {
+      let layout = try Self.layout(markup, family: "Inter")
+      let bitmap = try RenderSupport.renderer.rasterize(layout, options: .init(scale: 2))
+      var counts = (left: 0, right: 0)
+      for y in 0..<bitmap.height {
+        for x in 0..<bitmap.width where bitmap.pixel(x: x, y: y).alpha > 8 {
+          if x < bitmap.width / 2 { counts.left += 1 } else { counts.right += 1 }
+        }
+      }
+      return counts
+    }
+    let mixed = try ink("%{wght=200}VHHHH%{wght=900}VHHHH")
+    let light = try ink("%{wght=200}VHHHHHHHH")
+    let heavy = try ink("%{wght=900}VHHHHHHHH")
+    #expect(mixed.right > mixed.left * 3 / 2, "\(mixed)")
+    #expect(abs(mixed.left - light.left) < light.left / 10, "\(mixed) \(light)")
+    #expect(mixed.right > light.right * 3 / 2, "\(mixed) \(light)")
+    #expect(heavy.left > mixed.left * 3 / 2, "\(mixed) \(heavy)")
+  }
+
   /// Noto Sans with its defaults, small capitals, old-style and tabular figures, fractions,
   /// ligatures off, and letter spacing (which turns the ligatures off by itself).
   @Test func featuresDrawn() throws {
