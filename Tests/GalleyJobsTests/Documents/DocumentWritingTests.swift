@@ -117,6 +117,10 @@ struct DocumentWritingTests {
 
   @Test func emptyDocuments() throws {
     expectSameText(FormattedText(plain: ""), warnings: [])
+    let typography = try? Self.formatter.format(
+      "a%{smcp,\"liga\" 0}Ob%{wght=550,opsz=20}Vc%o%vd%{de}G%{auto}He")
+    #expect(typography != nil)
+    if let typography { expectSameText(typography) }
     let engine = LayoutEngine(fonts: try HermeticFonts.fontSet())
     expectSameLayout(try engine.layout(FormattedText(plain: ""), options: LayoutOptions()))
   }

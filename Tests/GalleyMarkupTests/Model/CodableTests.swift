@@ -18,6 +18,7 @@ struct CodableTests {
   @Test(arguments: [
     "", "plain", "%B😀%b %{#F80}C%Lé%l%c %{https://x.y/%7D}Lz%l", "%L%l",
     "%1F%{12.5}S%{-2}Rx%X%10Ky", "a%{de-CH}G%{auto}Hb%hc%gd",
+    "%{smcp,tnum}Oab%{liga=0}Oc%od%{wght=550,opsz=20}Ve%{\"slnt\" -10}Vf%vg%Nh",
   ])
   func roundTrips(markup: String) throws {
     let text = try testFormatter.format(markup)
@@ -32,6 +33,23 @@ struct CodableTests {
     #expect(try decode(json).runs.last?.attributes.hyphens == Hyphens.none)
     // A tag that markup could not have written is refused.
     let bad = json.replacingOccurrences(of: "\"de\"", with: "\"../de\"")
+    #expect(throws: DecodingError.self) { try decode(bad) }
+  }
+
+  /// Span features and coordinates are written where set, each item in HarfBuzz's form in
+  /// the order set, and read back; a list markup could not have written is refused.
+  @Test func featuresAndVariationsAreWrittenOnlyWhereSet() throws {
+    let text = try testFormatter.format("a%{smcp,\"liga\" 0}Ob%{wght=550}Vc%o%vd")
+    let json = try encode(text)
+    #expect(json.components(separatedBy: "\"features\"").count == 3, "\(json)")
+    #expect(json.components(separatedBy: "\"variations\"").count == 2, "\(json)")
+    #expect(json.contains("\"smcp,-liga\""), "\(json)")
+    #expect(json.contains("\"wght=550\""), "\(json)")
+    let decoded = try decode(json)
+    #expect(decoded == text)
+    #expect(
+      decoded.runs.map(\.attributes.features.description) == ["", "smcp,-liga", "smcp,-liga", ""])
+    let bad = json.replacingOccurrences(of: "\"wght=550\"", with: "\"wght=x\"")
     #expect(throws: DecodingError.self) { try decode(bad) }
   }
 
