@@ -70,4 +70,30 @@ struct FeatureShapingTests {
     #expect(try shape("calt=0", accelerated: true) == off)
     #expect(try shape("calt", accelerated: true) == defaults)
   }
+
+  /// Fira Code's arrows: with `calt` (the default) "->" and "!=" are drawn by alternates; with
+  /// `calt=0` each character is its own glyph, the one it has alone.
+  @Test func firaCodeArrowsAreItsLettersWithoutContextualAlternates() throws {
+    let family = "Fira Code"
+    let alone = try ["-", ">", "!", "="].map {
+      try #require(try Self.glyphs($0, features: "", family: family).first?.id)
+    }
+    let off = try Self.glyphs("->!=", features: "calt=0", family: family)
+    #expect(off.map(\.id) == alone)
+    let defaults = try Self.glyphs("->!=", features: "", family: family)
+    #expect(defaults.count == 4)
+    #expect(Set(defaults.map(\.id)).isDisjoint(with: alone), "\(defaults.map(\.id)) \(alone)")
+  }
+
+  /// Inter's figures: proportional by default ("1" narrower than "0"), all one width with
+  /// `tnum`; `zero` gives "0" another glyph.
+  @Test func interFiguresFollowTheirFeatures() throws {
+    let family = "Inter"
+    let proportional = try Self.glyphs("1000", features: "", family: family)
+    let tabular = try Self.glyphs("1000", features: "tnum", family: family)
+    #expect(proportional[0].advance < proportional[1].advance)
+    #expect(Set(tabular.map(\.advance)).count == 1, "\(tabular.map(\.advance))")
+    let slashed = try Self.glyphs("0", features: "zero", family: family)
+    #expect(slashed.first?.id != proportional[1].id)
+  }
 }
