@@ -1,37 +1,10 @@
 import GalleyStyle
 
 /// A font described in one string: families, style, size, axis coordinates and OpenType
-/// features, as Pango reads font descriptions (`pango_font_description_from_string`) or as
-/// fontconfig reads patterns.
+/// features, as Pango reads font descriptions or as fontconfig reads patterns.
 ///
-/// A string without `:` reads Pango's grammar, from the right:
-/// `[FAMILY-LIST] [STYLE-WORDS] [SIZE] [@VARIATIONS] [#FEATURES]`:
-/// - **Features**: a last word that starts with `#`, a ``FontFeatures`` list (`#tnum,smcp`).
-/// - **Variations**: then a word that starts with `@`, a ``FontVariations`` list
-///   (`@wght=550,opsz=20`).
-/// - **Size**: then a decimal number of points, or of pixels with `px` (the same in Galley),
-///   above 0 and at most 1,000.
-/// - **Style words**, in any order and case, hyphens optional (`Semi-Bold`, `SemiBold`,
-///   `semibold`, and, unlike Pango, `Semi Bold`): a weight (`Thin` 100, `Ultra-Light` and
-///   `Extra-Light` 200, `Light` 300, `Semi-Light` and `Demi-Light` 350, `Book` 380, `Regular`
-///   400, `Medium` 500, `Semi-Bold` and `Demi-Bold` 600, `Bold` 700, `Ultra-Bold` and
-///   `Extra-Bold` 800, `Heavy` and `Black` 900, `Ultra-Heavy`, `Ultra-Black` and `Extra-Black`
-///   1000, or `weight=N` for a CSS weight), a style (`Roman`, `Italic`, `Oblique`), a width
-///   (`Ultra-Condensed` 50% to `Ultra-Expanded` 200%), a variant (`Small-Caps`,
-///   `All-Small-Caps`, `Petite-Caps`, `All-Petite-Caps`, `Unicase`, `Title-Caps`, which turn
-///   on OpenType features) and `Normal`, which sets nothing; the prefixed forms `style=`,
-///   `stretch=` and `variant=` take the same words.
-/// - **Families**: what is left, comma-separated (`DejaVu Sans, Noto Sans`), the first that is
-///   installed used; none means the default family.
-///
-/// A string with `:` is a fontconfig pattern (`DejaVu Sans:weight=200:slant=100`), read by
-/// fontconfig (`FcNameParse`), its weights on fontconfig's scale.
-///
-/// Galley is stricter than Pango where Pango quietly makes a family of what it cannot read:
-/// a number left among the family words (`Inter 550 20`), a size with a unit other than
-/// `px`, a Pango gravity (Galley lays out horizontal text only), two style words that set the
-/// same property differently, and a `@` or `#` word before the end are
-/// ``FontDescriptionError``s, with a suggestion where one is clear.
+/// <doc:FontDescriptions> states the grammar: `"Inter Semi-Bold 13 @wght=550,opsz=20 #tnum"`,
+/// `"DejaVu Sans, Noto Sans Bold 12"`, `"DejaVu Sans:weight=200:slant=100"`.
 public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
   /// The family names, in order of preference; empty for the default family.
   public var families: [String]
