@@ -37,7 +37,7 @@ struct CorpusOptions: ParsableArguments {
 
   @Option(
     help: """
-      The fast paths to use: all, none, or names from word-cache, pair-shaping, \
+      The fast paths to use: all, none, or names from word-cache, pair-shaping, shaping-plans, \
       glyph-masks and glyph-outlines, comma-separated (a "before" figure from the same build).
       """, transform: AcceleratorSelection.init(parsing:))
   var accelerators: AcceleratorSelection = .all

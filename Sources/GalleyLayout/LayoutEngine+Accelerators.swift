@@ -18,12 +18,17 @@ extension LayoutEngine {
     /// Runs of Latin-1 text put together from pairs of characters HarfBuzz shaped once, where
     /// the face's lookups at those characters depend on one neighbour at most.
     public static let pairShaping = Accelerators(rawValue: 1 << 1)
+    /// Shaping plans for the feature lists HarfBuzz is not given to keep (markup spans'
+    /// features as ranges, lists past the interning limit), kept per font and reused; without
+    /// it each call makes one.
+    public static let shapingPlans = Accelerators(rawValue: 1 << 2)
     /// Every accelerator: the default.
-    public static let all: Accelerators = [.wordCache, .pairShaping]
+    public static let all: Accelerators = [.wordCache, .pairShaping, .shapingPlans]
 
     /// Each accelerator with its name, in the order ``description`` lists them.
     public static let named: [(name: String, accelerator: Accelerators)] = [
       ("word-cache", .wordCache), ("pair-shaping", .pairShaping),
+      ("shaping-plans", .shapingPlans),
     ]
 
     /// The accelerators' names, comma-separated (`word-cache,pair-shaping`), or `none`.

@@ -47,7 +47,8 @@ public final class LayoutEngine: Sendable {
     // The word cache first: a known word costs less than its pairs.
     if accelerators.contains(.wordCache) { chain.append(WordShapes()) }
     if accelerators.contains(.pairShaping) { chain.append(PairShapes()) }
-    shapingAccelerators = AcceleratorChain(chain)
+    shapingAccelerators = AcceleratorChain(
+      chain, keepsPlans: accelerators.contains(.shapingPlans))
   }
 
   /// Lays out formatted text.
@@ -72,16 +73,21 @@ public final class LayoutEngine: Sendable {
     // The stages before glyph placement work in the box the glyph scale leaves them.
     let inner = placer?.innerOptions ?? options
     let minimum = inner.minimumScale(for: text)
-    var layout =
-      minimum < 1
-      ? try Autoshrinker(
+    let layout: Layout
+    if minimum < 1 {
+      layout = try Autoshrinker(
         engine: self, text: text, options: inner, minimum: minimum, placer: placer
       )
       .layout()
-      : try boxLayout(text, options: inner, placer: placer)
-    layout.warnings = LayoutWarnings.of(
+    } else {
+      layout = try boxLayout(text, options: inner, placer: placer)
+    }
+    let warnings = LayoutWarnings.of(
       layout, text: text, options: options, hyphenation: hyphenation)
-    return layout
+    guard !warnings.isEmpty else { return layout }
+    var warned = layout
+    warned.warnings = warnings
+    return warned
   }
 
   /// Lays out text at its own size in the box: truncated when the box limits its lines and it

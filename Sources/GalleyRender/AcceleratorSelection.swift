@@ -5,7 +5,8 @@ import GalleyLayout
 ///
 /// A selection is `all`, `none`, or a comma-separated list of names from
 /// ``LayoutEngine/Accelerators/named`` and ``Renderer/Accelerators/named`` (`word-cache`,
-/// `pair-shaping`, `glyph-masks`, `glyph-outlines`); spaces around names are ignored.
+/// `pair-shaping`, `shaping-plans`, `glyph-masks`, `glyph-outlines`); spaces around names are
+/// ignored.
 package struct AcceleratorSelection: Hashable, Sendable, CustomStringConvertible {
   /// The layout engine's accelerators.
   package var layout: LayoutEngine.Accelerators

@@ -118,7 +118,7 @@ struct GalleyServerCommand: AsyncParsableCommand {
 
   @Option(
     help: """
-      The fast paths to use: all, none, or names from word-cache, pair-shaping, \
+      The fast paths to use: all, none, or names from word-cache, pair-shaping, shaping-plans, \
       glyph-masks and glyph-outlines, comma-separated. Answers are the same with any; only \
       speed changes.
       """,

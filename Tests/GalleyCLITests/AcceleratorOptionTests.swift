@@ -10,14 +10,15 @@ struct AcceleratorOptionTests {
   static let configuration = Result { try HermeticFonts.configurationFile() }
 
   static let settings = [
-    "all", "none", "word-cache", "pair-shaping", "glyph-masks", "word-cache, pair-shaping",
+    "all", "none", "word-cache", "pair-shaping", "shaping-plans", "glyph-masks",
+    "word-cache, pair-shaping",
   ]
 
   @Test("The layout JSON is the same under every setting", arguments: settings)
   func layoutIsTheSame(_ setting: String) throws {
     let arguments = [
       "--fontconfig", try Self.configuration.get(), "--json", "--width", "140", "--",
-      "Different %Boffice%b flows, AVA Wave: שלום عربي 日本語.\nAgain: office flows.",
+      "Different %Boffice%b flows, AVA Wave: שלום عربي 日本語.\nAgain: of%{smcp}Ofi%oce flows.",
     ]
     let reference = try LayoutCommand.parse(arguments).execute()
     let accelerated = try LayoutCommand.parse(["--accelerators", setting] + arguments).execute()
@@ -34,6 +35,6 @@ struct AcceleratorOptionTests {
   func badSettingIsAnError(_ setting: String, _ expected: String) throws {
     let message = try #require(layoutUsageError(["--accelerators", setting, "--", "Hi"]))
     #expect(message.contains(expected), "\(message)")
-    #expect(message.contains("word-cache, pair-shaping, glyph-masks"), "\(message)")
+    #expect(message.contains("word-cache, pair-shaping, shaping-plans, glyph-masks"), "\(message)")
   }
 }

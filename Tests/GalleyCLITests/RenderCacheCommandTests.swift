@@ -60,7 +60,9 @@ struct RenderCacheCommandTests {
       #expect(try cacheUse(try render(other)) == "miss", "\(other)")
     }
     let files = try FileManager.default.contentsOfDirectory(atPath: cache)
-    #expect(files.count == 4)
+    #expect(files.filter { $0.hasSuffix(".galley-cache") }.count == 4)
+    // Besides the entries, the fonts' hashes (CacheGeneration, FontFingerprints).
+    #expect(Set(files.filter { !$0.hasSuffix(".galley-cache") }) == ["font-fingerprints"])
   }
 
   @Test func aDamagedEntryIsDrawnAgainAndReplaced() throws {
@@ -71,7 +73,10 @@ struct RenderCacheCommandTests {
     let arguments = ["--cache-dir", cache, "-o", image, "--", "Hello"]
     #expect(try cacheUse(try render(arguments)) == "miss")
     let drawn = try Data(contentsOf: URL(fileURLWithPath: image))
-    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first)
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: cache).first {
+        $0.hasSuffix(".galley-cache")
+      })
     let file = URL(fileURLWithPath: cache).appendingPathComponent(name)
     var bytes = try Data(contentsOf: file)
     bytes[bytes.count - 5] ^= 0xFF

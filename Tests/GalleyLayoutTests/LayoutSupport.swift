@@ -12,7 +12,9 @@ import Testing
 /// pairs learned from earlier text.
 struct CheckedEngine {
   /// The settings every layout is made under; the first is the reference path.
-  static let settings: [LayoutEngine.Accelerators] = [[], .wordCache, .pairShaping, .all]
+  static let settings: [LayoutEngine.Accelerators] = [
+    [], .wordCache, .pairShaping, .shapingPlans, .all,
+  ]
 
   private static let shared = Result {
     let fonts = try HermeticFonts.fontSet()

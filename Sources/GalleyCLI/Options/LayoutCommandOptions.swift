@@ -259,7 +259,7 @@ struct LayoutCommandOptions: ParsableArguments {
 
   @Option(
     help: """
-      The fast paths to use: all, none, or names from word-cache, pair-shaping, \
+      The fast paths to use: all, none, or names from word-cache, pair-shaping, shaping-plans, \
       glyph-masks and glyph-outlines, comma-separated. Every setting gives the same output; \
       only its speed changes.
       """,

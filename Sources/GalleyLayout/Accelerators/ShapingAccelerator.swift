@@ -37,12 +37,19 @@ protocol WordShaper {
 /// Accelerators in the order they are asked.
 struct AcceleratorChain: Sendable {
   private let accelerators: ArraySlice<any ShapingAccelerator>
+  /// Whether ranged features shape through the fonts' kept plans
+  /// (``LayoutEngine/Accelerators/shapingPlans``, ``ShapingPlans``).
+  let keepsPlans: Bool
 
   /// The chain of `accelerators`, asked in order.
-  init(_ accelerators: [any ShapingAccelerator]) { self.accelerators = accelerators[...] }
+  init(_ accelerators: [any ShapingAccelerator], keepsPlans: Bool = true) {
+    self.accelerators = accelerators[...]
+    self.keepsPlans = keepsPlans
+  }
 
-  private init(_ accelerators: ArraySlice<any ShapingAccelerator>) {
+  private init(_ accelerators: ArraySlice<any ShapingAccelerator>, keepsPlans: Bool) {
     self.accelerators = accelerators
+    self.keepsPlans = keepsPlans
   }
 
   /// Whether some accelerator of the chain may take runs of `style`.
@@ -62,7 +69,7 @@ struct AcceleratorChain: Sendable {
   /// decline it, or `nil` when none takes it.
   func shape(_ run: ShapingRun) -> [ShapedGlyph]? {
     for index in accelerators.indices where accelerators[index].accepts(run.style) {
-      let later = AcceleratorChain(accelerators[(index + 1)...])
+      let later = AcceleratorChain(accelerators[(index + 1)...], keepsPlans: keepsPlans)
       if let glyphs = accelerators[index].shape(run, later: later) { return glyphs }
     }
     return nil

@@ -3,8 +3,9 @@ import GalleyStyle
 
 /// The last stage: what a layout could not do as asked (``Layout/warnings``).
 ///
-/// It reads the finished layout, its text and options. A layout that sets no coordinates and
-/// does not hyphenate automatically costs one look at each run's attributes.
+/// It reads the finished layout, its text and options. A layout whose options set no
+/// coordinates and no automatic hyphenation, and whose spans set none of their typography,
+/// costs one look at each run's attributes.
 enum LayoutWarnings {
   /// The warnings of a layout, each once, in the order met: the axes, then the dictionaries.
   ///
@@ -18,7 +19,9 @@ enum LayoutWarnings {
     _ layout: Layout, text: FormattedText, options: LayoutOptions,
     hyphenation: HyphenationDictionaries
   ) -> [Layout.Warning] {
-    missingAxes(layout, text: text, options: options)
+    let spans = text.runs.contains { $0.attributes.setsTypography }
+    guard spans || !options.variations.isEmpty || options.hyphens == .auto else { return [] }
+    return missingAxes(layout, text: text, options: options)
       + missingDictionaries(text, options: options, hyphenation: hyphenation)
   }
 

@@ -29,7 +29,8 @@ struct Shaper {
     guard !range.isEmpty, paragraph.baseAddress != nil else { return [] }
     let run = ShapingRun(
       paragraph, range: range, font: font, isRightToLeft: isRightToLeft,
-      language: language ?? self.language, features: features, buffer: buffer)
+      language: language ?? self.language, features: features, buffer: buffer,
+      keepsPlans: accelerators.keepsPlans)
     return accelerators.shape(run) ?? ReferenceShaper.shape(run)
   }
 }

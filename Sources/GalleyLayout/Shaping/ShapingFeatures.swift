@@ -11,6 +11,11 @@ import Synchronization
 /// whole, with the same glyphs). Items of different lists shaped in one buffer take their
 /// lists as ranges (``ranged(_:)``): such lists are never interned either.
 ///
+/// HarfBuzz keeps the shaping plan of every feature list it shapes with, in a list per face
+/// that each call searches, for the face's life. Only interned lists go to `hb_shape`, so it
+/// keeps at most ``internLimit`` per face; the others shape through plans of Galley's, kept
+/// within a bound (``ShapingPlans``).
+///
 /// `@unchecked Sendable`: every property is immutable after `init`.
 final class ShapingFeatures: @unchecked Sendable {
   /// The features, sorted by tag (the order of distinct tags over the same range does not
@@ -38,13 +43,9 @@ final class ShapingFeatures: @unchecked Sendable {
 
   private init(_ list: FontFeatures, serial: Int?) {
     // From the buffer's start (HB_FEATURE_GLOBAL_START) to its end (HB_FEATURE_GLOBAL_END, a
-    // macro Swift does not import). HarfBuzz keeps a shaping plan per face for every list of
-    // global features it meets, for the face's life: a list that is not interned ends one
-    // cluster short of the end instead (the same glyphs, as no cluster reaches it), so
-    // HarfBuzz makes its plan per call and keeps none, and the plans kept stay bounded.
-    let end = serial == nil ? UInt32.max - 1 : UInt32.max
+    // macro Swift does not import).
     values = list.features.map { feature in
-      hb_feature_t(tag: feature.tag, value: feature.value, start: 0, end: end)
+      hb_feature_t(tag: feature.tag, value: feature.value, start: 0, end: UInt32.max)
     }
     self.list = list
     self.serial = serial

@@ -37,6 +37,8 @@ final class ShapingFont: @unchecked Sendable {
   /// A default tab stop falls every eight of them, as in Pango. A face without a space gives
   /// glyph 0 and a quarter of the size.
   let space: (glyph: UInt32, advance: Int32)
+  /// The plans kept for features given as ranges.
+  let plans = ShapingPlans()
 
   private static let serials = Atomic<Int>(0)
 

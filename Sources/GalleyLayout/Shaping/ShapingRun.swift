@@ -17,14 +17,15 @@ struct ShapingRun {
   init(
     _ paragraph: UnsafeBufferPointer<UInt8>, range: Range<Int>, font: ShapingFont,
     isRightToLeft: Bool, language: ShapingLanguage, features: ShapingFeatures? = nil,
-    buffer: ShapingBuffer
+    buffer: ShapingBuffer, keepsPlans: Bool = true
   ) {
     let wordScript = WordText.script(paragraph, range)
     self.paragraph = paragraph
     self.range = range
     style = ShapingStyle(
       font: font, script: wordScript ?? ShapingScript(guessing: paragraph, range),
-      isRightToLeft: isRightToLeft, language: language, features: features)
+      isRightToLeft: isRightToLeft, language: language, features: features,
+      keepsPlans: keepsPlans)
     isWordText = wordScript != nil
     self.buffer = buffer
   }

@@ -23,6 +23,11 @@ struct ShapingStyle {
   /// In ``Key`` by their ``ShapingFeatures/serial``; the accelerators decline a style whose
   /// features have none.
   var features: ShapingFeatures? = nil
+  /// Whether feature lists that are not interned shape through the font's kept plans.
+  ///
+  /// The alternative is a plan made for the call and destroyed (``ShapingPlans``): the same
+  /// glyphs either way, so it is not in ``Key``.
+  var keepsPlans = true
 
   /// The style as plain data: equal keys shape alike, and copying or hashing one costs no
   /// reference counting.
@@ -60,7 +65,9 @@ struct ShapingStyle {
   /// Sets `buffer`'s segment properties from the style and shapes it with the style's font.
   ///
   /// A run without letters keeps HarfBuzz's default script, and a style without a language
-  /// HarfBuzz's default language; features apply to the whole buffer. The corresponding C
+  /// HarfBuzz's default language; features apply to the whole buffer, or to their ranges.
+  /// Lists that are not interned (ranges among them) shape through plans that HarfBuzz does
+  /// not keep (``ShapingPlans``). The corresponding C
   /// functions are `hb_buffer_set_script`,
   /// `hb_buffer_set_direction`, `hb_buffer_set_language`,
   /// `hb_buffer_guess_segment_properties` (which fills what is left unset) and `hb_shape`.
@@ -71,7 +78,13 @@ struct ShapingStyle {
     hb_buffer_guess_segment_properties(buffer)
     if let features {
       features.values.withUnsafeBufferPointer { values in
-        hb_shape(font.handle, buffer, values.baseAddress, UInt32(values.count))
+        if features.serial != nil {
+          hb_shape(font.handle, buffer, values.baseAddress, UInt32(values.count))
+        } else if keepsPlans {
+          font.plans.shape(buffer, font: font.handle, features: values)
+        } else {
+          ShapingPlans.shapeOnce(buffer, font: font.handle, features: values)
+        }
       }
     } else {
       hb_shape(font.handle, buffer, nil, 0)

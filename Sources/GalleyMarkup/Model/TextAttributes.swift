@@ -64,6 +64,9 @@ public struct TextAttributes: Hashable, Sendable {
   package var setsLanguageOrHyphens: Bool {
     typography.map { $0.language != nil || $0.hyphens != nil } ?? false
   }
+  /// Whether the span sets any of its features, coordinates, language or hyphenation: one
+  /// look at the box.
+  package var setsTypography: Bool { typography != nil }
   /// The features, coordinates, language and hyphenation, boxed: `nil` when there are none,
   /// so attributes without them copy with no more reference counting than before they existed.
   private var typography: Typography?

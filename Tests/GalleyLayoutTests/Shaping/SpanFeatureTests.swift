@@ -93,6 +93,22 @@ struct SpanFeatureTests {
     #expect(Self.width(kerned) < Self.width(unkerned))
   }
 
+  /// Kept shaping plans (``ShapingPlans``) give `hb_shape`'s glyphs: the same span features
+  /// at other ranges reuse a plan, and more distinct lists than a font keeps (72 against
+  /// ``ShapingPlans/limit``) are shaped with plans made for the call; each layout is checked
+  /// against the reference path (``CheckedEngine``), which makes a plan every time.
+  @Test(arguments: ["DejaVu Sans", "Lato", "Noto Sans", "Fira Code"])
+  func keptPlansShapeAsHarfBuzz(family: String) throws {
+    for markup in ["of%{smcp}Ofi%oce", "o%{smcp}Offi%oce", "A%{kern=0}OV%oA ->", "ffi%{liga=0}Oi"] {
+      _ = try Self.layout(markup, family: family)
+    }
+    for tag in 1...9 {
+      for value in 0..<8 {
+        _ = try Self.layout("Wave %{ss0\(tag)=\(value),smcp}Oof%ofice 1/2", family: family)
+      }
+    }
+  }
+
   static var kernOff: LayoutOptions {
     var options = LayoutOptions()
     options.features = FontFeatures([FontFeatures.Feature(tag: "kern", value: 0)].compactMap { $0 })
