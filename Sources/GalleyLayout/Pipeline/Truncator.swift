@@ -126,20 +126,21 @@ struct Truncator {
     var cut = try cutter.cut()
     var window = window
     var tries = 0
+    var pulled = false
     while true {
       var token = try cutter.token(at: cut)
       var shown = try display(window, cut: cut, token: token)
-      if let pulled = pulledBack(window, shown: shown, cut: cut) {
-        (window, cut) = pulled
+      if let shorter = pulledBack(window, shown: shown, cut: cut) {
+        (window, cut) = shorter
+        pulled = true
         continue
       }
       let overflow = (shown.lines.last?.width ?? 0) - cutter.available
       tries += 1
       // Kerning and shaping at the token's edges can make the line wider than measured.
       if overflow > 0, tries < 8, let tighter = try cutter.cut(narrowerBy: overflow) {
-        // Head truncation keeps its start: the line above may have given clusters to the cut.
-        let start = options.truncationMode == .head ? cut.lowerBound : tighter.lowerBound
-        cut = start..<tighter.upperBound
+        // A cut the line above gave clusters to keeps its start.
+        cut = (pulled ? cut.lowerBound : tighter.lowerBound)..<tighter.upperBound
         continue
       }
       if overflow > 0 {
@@ -152,17 +153,21 @@ struct Truncator {
   }
 
   /// The window and cut with the line above the last one grapheme cluster shorter, or `nil`
-  /// when that line fits its room as shown (or is one cluster long).
+  /// when the cut does not start where the last line does, or that line fits its room as
+  /// shown (or is one cluster long).
   ///
-  /// Head truncation puts the token right after that line, in place of the text it was
-  /// measured next to: a line that ends inside a word can then be shaped differently at its
-  /// end (an Arabic letter that loses the letter it joined) and come out wider than its room.
-  /// Its last cluster then goes into the cut, and the display is laid out again.
+  /// A cut that starts where the last line does (always with head truncation; with tail and
+  /// middle truncation when the last line keeps none of its own text) puts the token right
+  /// after the line above, in place of the text that line was measured next to: a line that
+  /// ends inside a word can then be shaped differently at its end (an Arabic letter that
+  /// loses the letter it joined) and come out wider than its room. Its last cluster then goes
+  /// into the cut, and the display is laid out again.
   private func pulledBack(
     _ window: Window, shown: AssembledText, cut: Range<Int>
   ) -> (Window, Range<Int>)? {
     let index = window.visible - 2
-    guard options.truncationMode == .head, index >= 0, let wrapWidth = options.wrapWidth
+    guard index >= 0, let wrapWidth = options.wrapWidth,
+      cut.lowerBound == window.assembled.lines[index + 1].text.utf8Range.lowerBound
     else { return nil }
     let paragraph = window.assembled.paragraph
     let range = window.assembled.lines[index].text.utf8Range

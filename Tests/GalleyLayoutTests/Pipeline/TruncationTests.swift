@@ -178,19 +178,25 @@ struct TruncationTests {
     }
   }
 
-  /// Head truncation follows the line above the last with the token, not the text it was
-  /// broken next to: an Arabic word split at that line's end loses its joining there, and the
-  /// line still fits (the fuzzer's seed `found-line-width-exact-truncated-window`).
-  @Test func theLineAboveAHeadTokenFitsWhenItsWordLosesItsJoining() throws {
+  /// A cut at the last line's start follows the line above with the token, not the text it
+  /// was broken next to: an Arabic word split at that line's end loses its joining there, and
+  /// the line still fits (the fuzzer's seeds `found-line-width-exact-truncated-window`, head,
+  /// and `…-truncated-middle-token-only`, a last line that keeps none of its text).
+  @Test(arguments: [LayoutOptions.TruncationMode.head, .middle, .tail])
+  func theLineAboveATokenFitsWhenItsWordLosesItsJoining(
+    mode: LayoutOptions.TruncationMode
+  ) throws {
     let markup = "%{40}Sبببببببببببببال To Wa x"
     var overflowing: [Double] = []
     for width in stride(from: 100.0, through: 200, by: 2) {
-      let options = LayoutOptions(width: width, maximumLines: 2, truncationMode: .head)
+      var options = LayoutOptions(width: width, maximumLines: 2, truncationMode: mode)
+      options.truncationToken = .init(
+        markup: "… %{more}Lmore%l", formatter: LayoutSupport.formatter)
       let (_, layout) = try LayoutSupport.layout(markup, options: options)
       #expect(layout.lines.count == 2 || layout.truncation == nil)
       if layout.lines.contains(where: { $0.width > width }) { overflowing.append(width) }
     }
-    #expect(overflowing.isEmpty, "lines past the box at widths \(overflowing)")
+    #expect(overflowing.isEmpty, "\(mode): lines past the box at widths \(overflowing)")
   }
 }
 
