@@ -12,11 +12,17 @@ import Testing
 /// FontSets files and the version; stable descriptions are the same for equal values in every
 /// process, and refuse what has no stable description.
 @Suite struct CacheKeyPartsTests {
-  @Test func theGenerationFollowsTheFontsAndTheFontSetsFiles() throws {
+  /// A new directory named after `prefix`, for the caller to remove.
+  static func temporaryDirectory(_ prefix: String) throws -> String {
     let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("galley-generation-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+      .appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  @Test func theGenerationFollowsTheFontsAndTheFontSetsFiles() throws {
+    let directory = try Self.temporaryDirectory("galley-generation")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let definitions = directory + "/aliases.json"
     try Data(#"{"aliases": {"ui": ["DejaVu Sans"]}}"#.utf8)
       .write(to: URL(fileURLWithPath: definitions))
@@ -39,10 +45,8 @@ import Testing
   }
 
   @Test func aFontFileAddedChangesTheGeneration() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("galley-generation-\(UUID().uuidString)").path
+    let directory = try Self.temporaryDirectory("galley-generation")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let base = try HermeticFonts.fontSet()
     let font = try #require(base.fontFiles.first { $0.hasSuffix(".ttf") })
     try FileManager.default.copyItem(atPath: font, toPath: directory + "/extra.ttf")
@@ -56,10 +60,8 @@ import Testing
   }
 
   @Test func aFontChangedInPlaceWithItsTimeSetBackChangesTheGeneration() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("galley-generation-\(UUID().uuidString)").path
+    let directory = try Self.temporaryDirectory("galley-generation")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let base = try HermeticFonts.fontSet()
     let font = try #require(base.fontFiles.first { $0.hasSuffix("DejaVuSans.ttf") })
     let copy = directory + "/fonts/extra.ttf"
@@ -94,10 +96,8 @@ import Testing
   }
 
   @Test func fingerprintsAreRememberedAndAMemoThatDoesNotReadIsIgnored() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("galley-fingerprints-\(UUID().uuidString)").path
+    let directory = try Self.temporaryDirectory("galley-fingerprints")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let file = directory + "/a b.ttf"
     try Data("font bytes".utf8).write(to: URL(fileURLWithPath: file))
     var fingerprints = FontFingerprints(directory: directory)
@@ -124,10 +124,8 @@ import Testing
   }
 
   @Test func contentHashesOfFilesEqualThoseOfTheirBytes() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("galley-content-hash-\(UUID().uuidString)").path
+    let directory = try Self.temporaryDirectory("galley-content-hash")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var state: UInt64 = 0x2545_F491_4F6C_DD1D
     var seen: Set<String> = []
     for count in [0, 1, 7, 8, 9, 31, 32, 33, 64, 1 << 20 - 1, 1 << 20, 1 << 20 + 33, 3_000_001] {
