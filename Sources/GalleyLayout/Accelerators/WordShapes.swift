@@ -39,6 +39,7 @@ final class WordShapes: Sendable {
     }
 
     /// One mixed word for the hasher: equal keys mix equally, and `==` compares every field.
+    @inline(__always)
     func hash(into hasher: inout Hasher) {
       hasher.combine(
         first &+ second &* 0x9E37_79B9_7F4A_7C15 &+ third &* 0xC2B2_AE3D_27D4_EB4F

@@ -43,6 +43,7 @@ struct ShapingStyle {
     var features: Int
 
     /// The key folded into one word, for hashers that mix it with their own data.
+    @inline(__always)
     var mixed: UInt64 {
       (UInt64(bitPattern: Int64(font)) &* 0x9E37_79B9_7F4A_7C15)
         ^ (UInt64(script) << 1 | (isRightToLeft ? 1 : 0))
