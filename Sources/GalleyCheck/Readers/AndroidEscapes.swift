@@ -1,7 +1,7 @@
 /// Android's rules for the text of a string resource, applied after XML has decoded its
 /// entities: runs of white space become one space and the ends are trimmed, except between
 /// unescaped double quotes, which are removed; a backslash escapes the next character (`\n`,
-/// `\t`, `\'`, `\"`, `\\`, `\@`, `\?`, `\uXXXX`).
+/// `\t`, `\'`, `\"`, `\\`, `\@`, `\?`, and `\u` with four hexadecimal digits, such as `\u00E9`).
 enum AndroidEscapes {
   /// The string an app receives for a resource's text.
   ///
@@ -40,8 +40,8 @@ enum AndroidEscapes {
     return String(string)
   }
 
-  /// The characters an escape stands for: `n`, `t` and `uXXXX` decoded, any other character
-  /// as itself.
+  /// The characters an escape stands for: `n`, `t` and `u` with four hexadecimal digits
+  /// decoded, any other character as itself.
   private static func escaped(
     _ scalar: Unicode.Scalar, rest: inout String.UnicodeScalarView.Iterator
   ) -> [Unicode.Scalar] {

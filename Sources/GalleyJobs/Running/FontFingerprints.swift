@@ -9,9 +9,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The content hashes of font and configuration files (``ContentHash``), remembered in a file
-/// of a cache directory under each file's identity (device, inode, size, modification and
-/// change times), so a file is read again only after it changed.
+/// The content hashes of font and configuration files (``GalleySupport/StableHash``),
+/// remembered in a file of a cache directory under each file's identity (device, inode, size,
+/// modification and change times), so a file is read again only after it changed.
 ///
 /// The memo is one line per file, `device inode size modified changed hash path`; a line that
 /// does not read is ignored, and the memo is replaced whole (written aside, then renamed), so
@@ -57,7 +57,7 @@ package struct FontFingerprints {
     let identity =
       "\(status.device) \(status.inode) \(status.size) \(status.modified) \(status.changed)"
     if let entry = entries[path], entry.identity == identity { return entry.hash }
-    guard let hash = try? ContentHash.hex(ofFile: path) else { return "unreadable" }
+    guard let hash = try? StableHash.hex(ofFile: path) else { return "unreadable" }
     // A path with a line break cannot be a memo line: such a file is hashed every time.
     if !path.contains("\n") {
       entries[path] = Entry(identity: identity, hash: hash)

@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func theStableHashIsTheSameInEveryProcess() {
-    #expect(StableHash.hex("".utf8) == "cbf29ce484222325" + "6c62272e07bb0142")
+    #expect(StableHash.hex("".utf8) == "081f0f383db85ca40abbad43e7abd54b")
     #expect(StableHash.hex("galley".utf8).count == 32)
     #expect(StableHash.hex("a".utf8) != StableHash.hex("b".utf8))
   }
