@@ -183,11 +183,14 @@ public final class LayoutEngine: Sendable {
     let layout = built(assembled, options: options, scale: scale)
     let mapped = map?.apply(to: layout) ?? layout
     guard let placer else { return mapped }
-    // Each run's HarfBuzz font, by its font reference: the map may split runs.
-    var fonts: [Layout.FontReference: ShapingFont] = [:]
+    // Each run's HarfBuzz font, by its font reference (the map may split runs): a layout
+    // repeats few fonts, and equal references share their strings' storage, so a list
+    // compares faster than a dictionary hashes.
+    var fonts: [(reference: Layout.FontReference, font: ShapingFont)] = []
     for (line, assembledLine) in zip(layout.lines, assembled.lines) {
-      for (run, segment) in zip(line.runs, assembledLine.segments) {
-        fonts[run.font] = assembled.items[segment.itemIndex].font
+      for (run, segment) in zip(line.runs, assembledLine.segments)
+      where !fonts.contains(where: { $0.reference == run.font }) {
+        fonts.append((run.font, assembled.items[segment.itemIndex].font))
       }
     }
     return try placer.place(mapped, fonts: fonts)

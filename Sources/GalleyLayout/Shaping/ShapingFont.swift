@@ -96,32 +96,29 @@ final class ShapingFont: @unchecked Sendable {
     }
   }
 
-  /// A glyph's ink box relative to its origin (y down), in points, or `nil` for a glyph
-  /// without ink (`hb_font_get_glyph_extents`), remembered for the font's first
+  /// The ink boxes of glyphs relative to their origins (y down), in points, `nil` for a
+  /// glyph without ink (`hb_font_get_glyph_extents`); remembered for the font's first
   /// ``inkBoxLimit`` glyphs asked (glyph placement asks for every glyph of every label).
   ///
-  /// - Parameter glyph: The glyph id.
-  /// - Returns: The box: left, top (negative above the baseline), width and height.
-  func inkBox(of glyph: UInt32) -> (x: Double, y: Double, width: Double, height: Double)? {
-    if let known = inkBoxes.withLock({ $0[glyph] }) { return known.box }
-    let box = Self.extents(of: glyph, in: handle)
+  /// - Parameter glyphs: The glyph ids.
+  /// - Returns: One box per glyph: left, top (negative above the baseline), width and height.
+  func inkBoxes(of glyphs: some Collection<UInt32>) -> [GlyphInkTable.Box?] {
     inkBoxes.withLock { table in
-      if table.count < Self.inkBoxLimit { table[glyph] = InkBox(box: box) }
+      glyphs.map { glyph in
+        if let known = table[glyph] { return known }
+        let box = Self.extents(of: glyph, in: handle)
+        if table.count < Self.inkBoxLimit { table.insert(box, for: glyph) }
+        return box
+      }
     }
-    return box
   }
 
   /// The most ink boxes a font remembers.
   static let inkBoxLimit = 4096
 
-  /// A remembered ink box (`nil` for a glyph without ink).
-  private struct InkBox: Sendable {
-    var box: (x: Double, y: Double, width: Double, height: Double)?
-  }
+  private let inkBoxes = Mutex(GlyphInkTable())
 
-  private let inkBoxes = Mutex<[UInt32: InkBox]>([:])
-
-  /// A glyph's ink box as ``inkBox(of:)`` gives it, from HarfBuzz.
+  /// A glyph's ink box as ``inkBoxes(of:)`` gives it, from HarfBuzz.
   private static func extents(
     of glyph: UInt32, in handle: OpaquePointer
   ) -> (x: Double, y: Double, width: Double, height: Double)? {

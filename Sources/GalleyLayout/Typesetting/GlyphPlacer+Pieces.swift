@@ -18,13 +18,19 @@ extension GlyphPlacer {
   ) -> [Layout.Quad] {
     guard let line = Self.line(holding: rect, in: layout) else { return [Layout.Quad(rect)] }
     var pieces: [(rect: Layout.Rect, matrix: Layout.AffineTransform)] = []
+    // Neighbouring glyphs turned alike share one sine and cosine.
+    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
     for run in line.runs where link == nil || run.link == link {
       for (index, glyph) in run.glyphs.enumerated() {
         let low = max(rect.x, glyph.x)
         let high = min(rect.x + rect.width, glyph.x + glyph.advance)
         // A rectangle that only touches a box (its edge rounded onto the box's) is not under it.
         guard high - low > 1e-9 else { continue }
-        let matrix = line.matrix(of: glyph, transform: run.transform(at: index))
+        let transform = run.transform(at: index)
+        if last?.rotation != transform.rotation { last = (transform.rotation, transform.turn) }
+        let matrix = transform.matrix(
+          centerX: glyph.x + glyph.advance / 2, centerY: line.y + line.height / 2,
+          turn: last?.turn ?? transform.turn)
         if let last = pieces.last, last.matrix == matrix,
           abs(last.rect.x + last.rect.width - low) < 1e-9
         {

@@ -46,12 +46,12 @@ struct GlyphPlacer {
   ///
   /// - Parameters:
   ///   - layout: The layout the stages before made with ``innerOptions``.
-  ///   - fonts: The runs' HarfBuzz fonts by font reference, for the glyphs' ink.
+  ///   - fonts: The runs' HarfBuzz fonts and their font references, for the glyphs' ink.
   /// - Returns: The layout in the user's box, its glyphs transformed.
   /// - Throws: ``LayoutError/Kind/invalidOptions`` when a typesetter gives a transform that is
   ///   not finite or too large.
   func place(
-    _ layout: Layout, fonts: [Layout.FontReference: ShapingFont]
+    _ layout: Layout, fonts: [(reference: Layout.FontReference, font: ShapingFont)]
   ) throws(LayoutError) -> Layout {
     var placed = scaled(layout)
     let ink = inkBoxes(of: placed, unscaled: layout, fonts: fonts)
@@ -84,6 +84,7 @@ struct GlyphPlacer {
   /// all the identity.
   private func transform(_ layout: inout Layout, ink: [[[Layout.Rect?]]]) throws(LayoutError) {
     var index = 0
+    let typesetters = options.glyphTypesetters
     for lineIndex in layout.lines.indices {
       // The line's transforms are set once it is done: a copy of the line held while its runs
       // change would copy them.
@@ -92,27 +93,26 @@ struct GlyphPlacer {
       let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
       for runIndex in line.runs.indices {
         let run = line.runs[runIndex]
-        var transforms: [Layout.GlyphTransform] = []
-        transforms.reserveCapacity(run.glyphs.count)
-        for (glyphIndex, glyph) in run.glyphs.enumerated() {
-          var seen = TypesetGlyph(
-            index: index, lineIndex: lineIndex, lineBox: lineBox, baseline: line.baseline,
-            id: glyph.id, cluster: glyph.cluster, x: glyph.x, y: glyph.y, advance: glyph.advance,
-            box: line.box(of: glyph), inkBox: ink[lineIndex][runIndex][glyphIndex],
-            isRightToLeft: run.isRightToLeft, link: run.link, layoutSize: layout.size,
-            transform: .identity)
-          for typesetter in options.glyphTypesetters {
-            seen.transform = typesetter.transform(of: seen)
-          }
-          guard Self.isUsable(seen.transform) else {
-            throw LayoutError(
-              .invalidOptions,
-              "a glyph typesetter gave glyph \(index) a transform that is not finite or too large"
-            )
-          }
-          transforms.append(seen.transform)
-          index += 1
+        let runInk = ink[lineIndex][runIndex]
+        var seen = run.glyphs.indices.map { glyphIndex in
+          let glyph = run.glyphs[glyphIndex]
+          return TypesetGlyph(
+            index: index + glyphIndex, lineIndex: lineIndex, lineBox: lineBox,
+            baseline: line.baseline, id: glyph.id, cluster: glyph.cluster, x: glyph.x,
+            y: glyph.y, advance: glyph.advance, box: line.box(of: glyph),
+            inkBox: runInk[glyphIndex], isRightToLeft: run.isRightToLeft, link: run.link,
+            layoutSize: layout.size, transform: .identity)
         }
+        // Typesetter by typesetter over the run, so each is opened once.
+        for typesetter in typesetters { typesetter.apply(to: &seen) }
+        if let bad = seen.first(where: { !Self.isUsable($0.transform) }) {
+          throw LayoutError(
+            .invalidOptions,
+            "a glyph typesetter gave glyph \(bad.index) a transform that is not finite or too large"
+          )
+        }
+        index += seen.count
+        let transforms = seen.map(\.transform)
         lineTransforms.append(transforms.contains { !$0.isIdentity } ? transforms : [])
       }
       for (runIndex, transforms) in lineTransforms.enumerated() where !transforms.isEmpty {
@@ -137,13 +137,16 @@ struct GlyphPlacer {
   ///   - fonts: The runs' HarfBuzz fonts.
   /// - Returns: The boxes, `nil` for a glyph without ink or a run whose font is unknown.
   private func inkBoxes(
-    of layout: Layout, unscaled: Layout, fonts: [Layout.FontReference: ShapingFont]
+    of layout: Layout, unscaled: Layout,
+    fonts: [(reference: Layout.FontReference, font: ShapingFont)]
   ) -> [[[Layout.Rect?]]] {
     zip(layout.lines, unscaled.lines).map { line, unscaledLine in
       zip(line.runs, unscaledLine.runs).map { run, unscaledRun in
-        let font = fonts[unscaledRun.font]
-        return run.glyphs.map { glyph in
-          font?.inkBox(of: glyph.id).map { box in
+        guard let font = fonts.first(where: { $0.reference == unscaledRun.font })?.font else {
+          return Array(repeating: nil, count: run.glyphs.count)
+        }
+        return zip(run.glyphs, font.inkBoxes(of: run.glyphs.lazy.map(\.id))).map { glyph, box in
+          box.map { box in
             Layout.Rect(
               x: glyph.x + box.x * scaleX, y: glyph.y + box.y * scaleY, width: box.width * scaleX,
               height: box.height * scaleY)
@@ -165,12 +168,14 @@ struct GlyphPlacer {
     }
     for (lineIndex, line) in layout.lines.enumerated() {
       for (runIndex, run) in line.runs.enumerated() {
-        for (glyphIndex, glyph) in run.glyphs.enumerated() {
-          guard let box = ink[lineIndex][runIndex][glyphIndex] else { continue }
-          let transform = run.transform(at: glyphIndex)
+        let runInk = ink[lineIndex][runIndex]
+        // One map per glyph, neighbours turned alike sharing a sine and cosine.
+        let matrices = line.matrices(of: run)
+        for glyphIndex in run.glyphs.indices {
+          guard let box = runInk[glyphIndex] else { continue }
           add(
-            transform.isIdentity
-              ? box : line.matrix(of: glyph, transform: transform).apply(to: box).bounds)
+            matrices.isEmpty || run.transforms[glyphIndex].isIdentity
+              ? box : matrices[glyphIndex].apply(to: box).bounds)
         }
       }
     }

@@ -99,6 +99,16 @@ public struct AnyGlyphTypesetter: Hashable, Sendable {
   /// - Parameter glyph: The glyph.
   /// - Returns: Its new transform.
   func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform { base.transform(of: glyph) }
+
+  /// Sets each glyph's transform to the one the wrapped typesetter gives it, opening the
+  /// wrapped value once for all of them.
+  func apply(to glyphs: inout [TypesetGlyph]) { Self.apply(base, to: &glyphs) }
+
+  private static func apply(_ typesetter: some GlyphTypesetter, to glyphs: inout [TypesetGlyph]) {
+    for index in glyphs.indices {
+      glyphs[index].transform = typesetter.transform(of: glyphs[index])
+    }
+  }
 }
 
 extension GlyphTypesetter {

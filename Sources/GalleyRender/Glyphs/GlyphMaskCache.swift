@@ -2,7 +2,8 @@ import GalleyLayout
 
 /// The masks of the glyphs one thread draws, and the coverage buffer it draws them through.
 ///
-/// Each glyph of a font at each quarter-pixel phase is rasterized once. A run's glyphs are
+/// Each glyph of a font at each quarter-pixel phase is rasterized once (a transformed glyph
+/// once per phase and rounded map, ``LinearMapKey``, by FreeType). A run's glyphs are
 /// drawn in batches: their masks are added into a ``GlyphCoverage`` buffer, which is
 /// composited onto the image in the run's color. Batches end by the glyphs alone (their count,
 /// their masks' bytes, the buffer's size), never by what the cache holds, so a cache that
@@ -14,20 +15,33 @@ import GalleyLayout
 final class GlyphMaskCache: @unchecked Sendable {
   /// Masks (or their absence) by key: font serial, glyph number and phase.
   private var masks: [Int: CachedMask] = [:]
-  /// Masks of transformed glyphs, by font serial, glyph, phase and the map's linear part.
+  /// Masks of transformed glyphs, by font serial, glyph, phase and the map's rounded linear
+  /// part.
   private var transformedMasks: [TransformedKey: CachedMask] = [:]
 
-  /// A transformed glyph's key: the untransformed key and its map's four linear numbers,
-  /// exactly (a rotation typesetter gives every glyph the same ones).
+  /// A transformed glyph's key: the untransformed key and its map's linear part, rounded
+  /// (``LinearMapKey``).
   private struct TransformedKey: Hashable {
     var key: Int
-    var a: Double
-    var b: Double
-    var c: Double
-    var d: Double
+    var map: LinearMapKey
+
+    /// The numbers mixed into one, which the dictionary and the table in front of it hash.
+    var mixed: Int { (key &* GlyphMaskCache.spread) ^ map.mixed }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
   }
+
+  /// A transformed key and its entry, in the table in front of ``transformedMasks``.
+  private struct RecentTransformed {
+    var key: TransformedKey
+    var entry: CachedMask
+  }
+  /// The transformed masks looked up last, by key (an empty slot holds no key).
+  private var recentTransformed: [RecentTransformed?]
   private let arena = GlyphMaskArena()
   private let coverage = GlyphCoverage()
+  /// Rasterizes transformed glyphs' masks.
+  private let rasterizer = OutlineRasterizer()
   /// The masks looked up last, by key: a small table in front of the larger, slower one.
   private let recent: UnsafeMutablePointer<Recent>
   /// A context for building glyph paths and measuring them.
@@ -46,7 +60,7 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// Glyphs per batch.
   private static let batch = 4096
   /// Glyphs the cache holds before it starts over.
-  static let glyphLimit = 16_384
+  static let glyphLimit = 65_536
   /// This cache's glyph limit, at most ``glyphLimit``.
   private let limit: Int
 
@@ -56,7 +70,7 @@ final class GlyphMaskCache: @unchecked Sendable {
   private let maskLimit: Int
 
   /// An odd multiplier (2⁶⁴ / φ): distinct keys get well-mixed slots.
-  private static let spread = Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
+  fileprivate static let spread = Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
   /// Entries in the table in front of the dictionary (2¹²).
   private static let recentBits = 12
 
@@ -96,6 +110,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     scratch = CairoContext(scratchSurface)
     recent = .allocate(capacity: 1 << Self.recentBits)
     recent.initialize(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
+    recentTransformed = Array(repeating: nil, count: 1 << Self.recentBits)
     placed = .allocate(capacity: Self.batch)
   }
 
@@ -120,6 +135,8 @@ final class GlyphMaskCache: @unchecked Sendable {
   ///   - glyphs: Glyphs at layout positions (points).
   ///   - matrices: Each glyph's map (layout points), or empty for glyphs drawn where they are.
   ///   - font: Their font, for which ``caches(_:)`` is true.
+  ///   - outlines: The glyph outlines transformed glyphs' masks are made from, or `nil` to
+  ///     have cairo make each.
   ///   - scale: Device pixels per point.
   ///   - originX: The layout origin's place in the image, in points.
   ///   - originY: The same, vertically.
@@ -129,7 +146,8 @@ final class GlyphMaskCache: @unchecked Sendable {
   ///   the em), for the caller to fill from their outlines.
   func composite(
     _ glyphs: [SceneGlyph], matrices: [Layout.AffineTransform] = [], font: CairoScaledFont,
-    scale: Double, originX: Double, originY: Double, source: PixmanImage,
+    outlines: GlyphOutlineCache? = nil, scale: Double, originX: Double, originY: Double,
+    source: PixmanImage,
     onto target: PixmanImage
   ) -> [Int] {
     var leftOver: [Int] = []
@@ -137,6 +155,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     let image = GlyphCoverage.Box(minX: 0, minY: 0, maxX: target.width, maxY: target.height)
     if isFull { startOver() }
     var index = glyphs.startIndex
+    var maps = MapKeys(pixelsPerEm: font.pixelsPerEm)
     while index < glyphs.endIndex {
       let glyph = glyphs[index]
       let matrix = matrices.isEmpty ? nil : matrices[index]
@@ -145,7 +164,10 @@ final class GlyphMaskCache: @unchecked Sendable {
         matrix.map { $0.apply(x: glyph.x, y: glyph.y) } ?? Layout.Point(x: glyph.x, y: glyph.y)
       let position = GridPosition(
         deviceX: (origin.x + originX) * scale, deviceY: (origin.y + originY) * scale)
-      switch entry(font: font, glyph: glyph.id, position: position, matrix: matrix) {
+      let found = entry(
+        font: font, glyph: glyph.id, position: position, map: matrix.map { maps.key(of: $0) },
+        outlines: outlines)
+      switch found {
       case .blank: break
       case .oversized: leftOver.append(index)
       case .mask(let mask):
@@ -185,24 +207,43 @@ final class GlyphMaskCache: @unchecked Sendable {
     batch = Batch()
   }
 
-  /// The cache entry of a glyph at a phase (under a map's linear part), made on first use.
+  /// The rounded maps of one run's glyphs: consecutive glyphs under one map (a rotation
+  /// typesetter's) round it once.
+  private struct MapKeys {
+    let pixelsPerEm: Double
+    var last: (a: Double, b: Double, c: Double, d: Double, key: LinearMapKey?)?
+
+    init(pixelsPerEm: Double) { self.pixelsPerEm = pixelsPerEm }
+
+    /// The key of a map, or `nil` for one too large to round.
+    mutating func key(of matrix: Layout.AffineTransform) -> LinearMapKey? {
+      if let last, last.a == matrix.a, last.b == matrix.b, last.c == matrix.c,
+        last.d == matrix.d
+      {
+        return last.key
+      }
+      let key = LinearMapKey(matrix, pixelsPerEm: pixelsPerEm)
+      last = (matrix.a, matrix.b, matrix.c, matrix.d, key)
+      return key
+    }
+  }
+
+  /// The cache entry of a glyph at a phase (under a rounded map, for a transformed glyph:
+  /// `.some(nil)` for a map too large to round), made on first use.
   @inline(__always)
   private func entry(
-    font: CairoScaledFont, glyph: UInt32, position: GridPosition,
-    matrix: Layout.AffineTransform?
+    font: CairoScaledFont, glyph: UInt32, position: GridPosition, map: LinearMapKey??,
+    outlines: GlyphOutlineCache?
   ) -> CachedMask {
     let (phaseX, phaseY) = (position.phaseX, position.phaseY)
     // OpenType glyph ids are 16-bit, so a glyph number takes 20 bits and the key packs the
     // font's serial (from 1) above it: never 0.
     guard glyph <= 0xFFFF else { return .blank }
     let key = font.serial << 20 | Int(truncatingIfNeeded: glyph) << 4 | phaseY << 2 | phaseX
-    if let matrix {
-      let transformedKey = TransformedKey(
-        key: key, a: matrix.a, b: matrix.b, c: matrix.c, d: matrix.d)
-      if let known = transformedMasks[transformedKey] { return known }
-      let made = make(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY, linear: matrix)
-      transformedMasks[transformedKey] = made
-      return made
+    if let map {
+      guard let map else { return .oversized }
+      return transformedEntry(
+        TransformedKey(key: key, map: map), font: font, glyph: glyph, outlines: outlines)
     }
     let slot = Int(
       truncatingIfNeeded: UInt(bitPattern: key &* Self.spread) >> (64 - Self.recentBits))
@@ -211,32 +252,86 @@ final class GlyphMaskCache: @unchecked Sendable {
     if let known = masks[key] {
       found = known
     } else {
-      found = make(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY, linear: nil)
+      found = make(font: font, glyph: glyph, phaseX: phaseX, phaseY: phaseY)
       masks[key] = found
     }
     recent[slot] = Recent(key: key, entry: found)
     return found
   }
 
+  /// The cache entry of a transformed glyph, made on first use.
+  private func transformedEntry(
+    _ key: TransformedKey, font: CairoScaledFont, glyph: UInt32, outlines: GlyphOutlineCache?
+  ) -> CachedMask {
+    let slot = Int(
+      truncatingIfNeeded: UInt(bitPattern: key.mixed &* Self.spread) >> (64 - Self.recentBits))
+    if let recent = recentTransformed[slot], recent.key == key { return recent.entry }
+    let found: CachedMask
+    if let known = transformedMasks[key] {
+      found = known
+    } else {
+      let phases = key.key & 15
+      found = make(
+        font: font, glyph: glyph,
+        map: key.map.map(
+          scale: font.deviceScale, tx: GridPosition.offset(ofPhase: phases & 3),
+          ty: GridPosition.offset(ofPhase: phases >> 2)), outlines: outlines)
+      transformedMasks[key] = found
+    }
+    recentTransformed[slot] = RecentTransformed(key: key, entry: found)
+    return found
+  }
+
+  /// Rasterizes a transformed glyph's outline under `map` (points about its origin to device
+  /// pixels about the origin's whole pixel, the phase included) into a tight mask in the
+  /// arena, with FreeType.
+  private func make(
+    font: CairoScaledFont, glyph: UInt32, map: Layout.AffineTransform,
+    outlines: GlyphOutlineCache?
+  ) -> CachedMask {
+    guard let path = devicePath(font: font, glyph: glyph, outlines: outlines) else {
+      return .blank
+    }
+    guard var outline = DeviceOutline(path, map: map) else { return .oversized }
+    guard !outline.isEmpty else { return .blank }
+    guard outline.width <= maskLimit, outline.height <= maskLimit else { return .oversized }
+    let rowBytes = GlyphMask.rowBytes(width: outline.width)
+    let pixels = arena.allocate(rowBytes * outline.height)
+    pixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * outline.height)
+    guard rasterizer.render(&outline, into: pixels, rowBytes: rowBytes) else { return .oversized }
+    return .mask(
+      GlyphMask(
+        pixels: pixels, width: outline.width, height: outline.height, left: outline.left,
+        top: outline.top))
+  }
+
+  /// A glyph's outline in points about its origin: the outline cache's, or cairo's.
+  private func devicePath(font: CairoScaledFont, glyph: UInt32, outlines: GlyphOutlineCache?)
+    -> CairoPath?
+  {
+    if let outlines {
+      return outlines.outline(font: font, glyph: glyph, deviceScale: font.deviceScale)?.path
+    }
+    scratch.newPath()
+    scratch.resetMatrix()
+    scratch.scale(by: font.deviceScale)
+    scratch.appendGlyphPaths(CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0)), font: font)
+    defer { scratch.newPath() }
+    return scratch.copyPath()
+  }
+
   /// Rasterizes a glyph's outline at a phase into a tight mask in the arena.
   ///
   /// The mask is cairo's anti-aliased fill of the glyph's path (hinting is off, so this is
-  /// the glyph FreeType would render), which also carries synthesized bold and oblique; a
-  /// transformed glyph's path is turned and scaled by its map's linear part first.
-  private func make(
-    font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int,
-    linear matrix: Layout.AffineTransform?
-  ) -> CachedMask {
+  /// the glyph FreeType would render), which also carries synthesized bold and oblique.
+  private func make(font: CairoScaledFont, glyph: UInt32, phaseX: Int, phaseY: Int)
+    -> CachedMask
+  {
     scratch.newPath()
     scratch.resetMatrix()
     scratch.translate(
       x: GridPosition.offset(ofPhase: phaseX), y: GridPosition.offset(ofPhase: phaseY))
     scratch.scale(by: font.deviceScale)
-    if let matrix {
-      scratch.transform(
-        by: Layout.AffineTransform(a: matrix.a, b: matrix.b, c: matrix.c, d: matrix.d, tx: 0, ty: 0)
-      )
-    }
     scratch.appendGlyphPaths(CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0)), font: font)
     // With the identity matrix, extents and the copied path are in device pixels.
     scratch.resetMatrix()
@@ -284,5 +379,6 @@ final class GlyphMaskCache: @unchecked Sendable {
     transformedMasks.removeAll(keepingCapacity: true)
     arena.reset()
     recent.update(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
+    for slot in recentTransformed.indices { recentTransformed[slot] = nil }
   }
 }

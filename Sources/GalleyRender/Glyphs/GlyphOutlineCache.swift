@@ -17,7 +17,8 @@ final class GlyphOutline: @unchecked Sendable {
 /// A glyph turned its own way (a random shift, an arc) asks cairo for its outline under a
 /// matrix no other glyph has, and cairo makes a scaled font for each such matrix: most of the
 /// cost of drawing it. Fonts are unhinted, so the outline at the font's own matrix, moved by
-/// the glyph's map, is the outline cairo would give under that map.
+/// the glyph's map, is the outline cairo would give under that map. Transformed glyphs' masks
+/// (``GlyphMaskCache``) are rasterized from these outlines too.
 final class GlyphOutlineCache: Sendable {
   private struct Key: Hashable {
     var font: ObjectIdentifier
@@ -25,8 +26,6 @@ final class GlyphOutlineCache: Sendable {
   }
 
   private let outlines = ResettingCache<Key, GlyphOutline?>(limit: 1 << 15)
-  /// Draws the outlines of glyphs on images.
-  let rasterizer = OutlineRasterizer()
 
   /// The outline of `glyph` in `font` (drawn at `deviceScale` pixels per point), or `nil` when
   /// cairo cannot make one.

@@ -1,3 +1,4 @@
+import GalleyLayout
 import GalleyStyle
 
 /// One glyph's outline stroke, rasterized once: an alpha mask and where it sits relative to
@@ -16,13 +17,19 @@ final class GlyphStroke: @unchecked Sendable {
     self.top = top
     self.font = font
   }
+
+  /// The bytes of its pixels.
+  var bytes: Int { surface.stride * surface.height }
 }
 
-/// Outline strokes per glyph, width, join and quarter-pixel phase, made once per renderer.
+/// Outline strokes per glyph, width, join, quarter-pixel phase and (for a transformed glyph)
+/// rounded map, made once per renderer.
 ///
 /// cairo's stroker is the slow part of an outline (tens of microseconds per glyph); with the
 /// cache an outlined label costs one small copy per glyph. Strokes are placed on the same
-/// ``GridPosition`` as the glyph masks they surround.
+/// ``GridPosition`` as the glyph masks they surround, and a transformed glyph's stroke is
+/// made under the same rounded map (``LinearMapKey``) as its mask. The cache starts over past
+/// 2¹⁵ strokes or 32 MiB of them.
 final class GlyphStrokeCache: Sendable {
   private struct Key: Hashable {
     var font: ObjectIdentifier
@@ -31,39 +38,44 @@ final class GlyphStrokeCache: Sendable {
     var join: RenderOptions.Outline.Join
     var phaseX: Int
     var phaseY: Int
+    var map: LinearMapKey?
   }
 
-  private let strokes = ResettingCache<Key, GlyphStroke?>(limit: 1 << 15)
+  private let strokes = ResettingCache<Key, GlyphStroke?>(limit: 1 << 15, byteLimit: 32 << 20)
 
   /// The stroke of `glyph` in `font`, for a glyph origin `phaseX`/`phaseY` quarters of a pixel
-  /// past a whole pixel, or `nil` for a glyph with no outline (a space).
+  /// past a whole pixel, under a rounded map for a transformed glyph, or `nil` for a glyph
+  /// with no outline (a space).
   func stroke(
     font: CairoScaledFont, glyph: UInt32, deviceScale: Double, outline: RenderOptions.Outline,
-    phaseX: Int, phaseY: Int
+    phaseX: Int, phaseY: Int, map: LinearMapKey? = nil
   ) -> GlyphStroke? {
     let key = Key(
       font: ObjectIdentifier(font), glyph: glyph, width: outline.width, join: outline.join,
-      phaseX: phaseX, phaseY: phaseY)
-    return strokes.value(forKey: key) {
-      Self.make(
-        font: font, glyph: glyph, deviceScale: deviceScale, outline: outline, phaseX: phaseX,
-        phaseY: phaseY)
-    }
+      phaseX: phaseX, phaseY: phaseY, map: map)
+    return strokes.value(
+      forKey: key, cost: { $0?.bytes ?? 0 },
+      make: {
+        Self.make(
+          font: font, glyph: glyph, deviceScale: deviceScale, outline: outline, phaseX: phaseX,
+          phaseY: phaseY, map: map?.map())
+      })
   }
 
   private static func make(
     font: CairoScaledFont, glyph: UInt32, deviceScale: Double, outline: RenderOptions.Outline,
-    phaseX: Int, phaseY: Int
+    phaseX: Int, phaseY: Int, map: Layout.AffineTransform?
   ) -> GlyphStroke? {
     guard !font.isColor,
       let ink = font.inkRect(of: SceneGlyph(id: glyph, x: 0, y: 0))
     else { return nil }
+    let box = map.map { $0.apply(to: ink).bounds } ?? ink
     // Room for the stroke (miter tips reach further) and a pixel of anti-aliasing.
     let reach = outline.reach * deviceScale + 2
-    let left = Int(saturating: (ink.x * deviceScale - reach).rounded(.down))
-    let top = Int(saturating: (ink.y * deviceScale - reach).rounded(.down))
-    let right = Int(saturating: ((ink.x + ink.width) * deviceScale + reach).rounded(.up)) + 1
-    let bottom = Int(saturating: ((ink.y + ink.height) * deviceScale + reach).rounded(.up)) + 1
+    let left = Int(saturating: (box.x * deviceScale - reach).rounded(.down))
+    let top = Int(saturating: (box.y * deviceScale - reach).rounded(.down))
+    let right = Int(saturating: ((box.x + box.width) * deviceScale + reach).rounded(.up)) + 1
+    let bottom = Int(saturating: ((box.y + box.height) * deviceScale + reach).rounded(.up)) + 1
     guard let surface = try? CairoSurface(image: .a8, width: right - left, height: bottom - top)
     else { return nil }
     let context = CairoContext(surface)
@@ -71,7 +83,13 @@ final class GlyphStrokeCache: Sendable {
       x: Double(-left) + GridPosition.offset(ofPhase: phaseX),
       y: Double(-top) + GridPosition.offset(ofPhase: phaseY))
     context.scale(by: deviceScale)
-    context.appendGlyphPaths(CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0)), font: font)
+    let single = CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0))
+    if let map {
+      // The path turns with the glyph; the pen, in the unturned matrix, does not.
+      context.withTransform(map) { context.appendGlyphPaths(single, font: font) }
+    } else {
+      context.appendGlyphPaths(single, font: font)
+    }
     context.setOutlineStroke(outline)
     context.setSource(.black)
     context.stroke()

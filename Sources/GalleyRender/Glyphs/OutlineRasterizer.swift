@@ -1,166 +1,163 @@
 internal import CCairo
-internal import CPixman
 import GalleyLayout
-import Synchronization
 
 /// Rasterizes glyph outlines under their own maps with FreeType's smooth rasterizer
-/// (`FT_Outline_Get_Bitmap`): a glyph turned its own way costs a few tens of thousands of
-/// instructions, against cairo's scan conversion of its path.
+/// (`FT_Outline_Get_Bitmap`): a glyph turned its own way costs a few thousand instructions,
+/// against cairo's scan conversion of its path.
 ///
-/// A FreeType library is not for concurrent use, so renders borrow one from a pool, made on
-/// demand (one per thread drawing at once). The corresponding C functions are
-/// `FT_Init_FreeType`, `FT_Outline_Get_Bitmap` and `FT_Done_FreeType`.
-final class OutlineRasterizer: Sendable {
-  /// One library, owned by the pool.
-  private final class Library: @unchecked Sendable {
-    let handle: FT_Library
-    init?() {
-      var made: FT_Library?
-      guard FT_Init_FreeType(&made) == 0, let made else { return nil }
-      handle = made
-    }
-    deinit { FT_Done_FreeType(handle) }
+/// A FreeType library is not for concurrent use: each ``GlyphMaskCache`` owns one. The
+/// corresponding C functions are `FT_Init_FreeType`, `FT_Outline_Get_Bitmap` and
+/// `FT_Done_FreeType`.
+final class OutlineRasterizer {
+  private let library: FT_Library?
+
+  init() {
+    var made: FT_Library?
+    library = FT_Init_FreeType(&made) == 0 ? made : nil
   }
 
-  private let pool = Mutex<[Library]>([])
+  deinit { if let library { FT_Done_FreeType(library) } }
 
-  /// Draws an outline (in layout points about a glyph's origin) under a map to device pixels,
-  /// through a solid source onto a target; `false` when it is too large (or cannot be drawn),
-  /// and nothing was drawn.
-  ///
-  /// - Parameters:
-  ///   - outline: The glyph's outline.
-  ///   - map: Layout points about the glyph's origin to device pixels.
-  ///   - source: The color.
-  ///   - target: The image.
-  ///   - scratch: A coverage buffer the calls of one drawing share, grown as needed.
-  ///   - largest: The largest side, in pixels, drawn this way.
-  /// - Returns: Whether the glyph was drawn (or covers nothing).
-  func draw(
-    _ outline: GlyphOutline, map: Layout.AffineTransform, source: PixmanImage,
-    onto target: PixmanImage, scratch: inout [UInt8], largest: Int
-  ) -> Bool {
-    var shape = DeviceShape(outline.path, map: map)
-    guard let bounds = shape.bounds else { return shape.points.isEmpty }
-    let left = Int(bounds.minX.rounded(.down))
-    let top = Int(bounds.minY.rounded(.down))
-    let width = Int(bounds.maxX.rounded(.up)) - left
-    let height = Int(bounds.maxY.rounded(.up)) - top
-    guard width > 0, height > 0, width <= largest, height <= largest else { return false }
-    let rowBytes = (width + 3) & ~3
-    if scratch.count < rowBytes * height {
-      scratch = [UInt8](repeating: 0, count: rowBytes * height)
-    }
-    return scratch.withUnsafeMutableBytes { buffer in
-      guard let pixels = buffer.baseAddress else { return false }
-      pixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
-      let drawn = borrow { library in
-        shape.render(
-          library: library, left: left, top: top, width: width, height: height,
-          pixels: pixels.assumingMemoryBound(to: UInt8.self), stride: rowBytes)
-      }
-      if drawn {
-        target.composite(
-          source, coverage: pixels, width: width, height: height, rowBytes: rowBytes,
-          left: left, top: top)
-      }
-      return drawn
-    }
-  }
-
-  /// Runs `body` with a library no other thread uses meanwhile.
-  private func borrow(_ body: (FT_Library) -> Bool) -> Bool {
-    guard let library = pool.withLock({ $0.popLast() }) ?? Library() else { return false }
-    defer { pool.withLock { $0.append(library) } }
-    return body(library.handle)
+  /// Renders an outline into 8-bit coverage rows (zeroed by the caller) whose top-left pixel
+  /// is the outline's ``DeviceOutline/left``, ``DeviceOutline/top``; `false` when FreeType
+  /// cannot.
+  func render(_ outline: inout DeviceOutline, into pixels: UnsafeMutableRawPointer, rowBytes: Int)
+    -> Bool
+  {
+    guard let library else { return false }
+    return outline.render(
+      library: library, pixels: pixels.assumingMemoryBound(to: UInt8.self), stride: rowBytes)
   }
 }
 
-/// An outline's points in device pixels, as FreeType's `FT_Outline` wants them: contours of
-/// on-curve points and cubic control points.
-private struct DeviceShape {
-  var points: [(x: Double, y: Double)] = []
-  var tags: [CChar] = []
-  var contourEnds: [Int16] = []
+/// An outline's points in device pixels as FreeType's `FT_Outline` wants them (26.6 fixed
+/// point, y growing upwards from the box's bottom edge, contours of on-curve points and cubic
+/// control points) and the box of whole pixels it covers.
+struct DeviceOutline {
+  private var points: [FT_Vector] = []
+  private var tags: [CChar] = []
+  private var contourEnds: [Int16] = []
+  /// The box's left and top pixels, and its size; zero for an outline with no area.
+  private(set) var left = 0
+  private(set) var top = 0
+  private(set) var width = 0
+  private(set) var height = 0
 
-  /// Reads a cairo path (move, line, curve, close) through a map.
-  init(_ path: CairoPath, map: Layout.AffineTransform) {
+  /// Whether the outline covers no pixel (a space).
+  var isEmpty: Bool { width == 0 || height == 0 }
+
+  /// Reads a cairo path (move, line, curve, close) through a map to device pixels, or `nil`
+  /// when a point is not finite, lies a million pixels out, or FreeType cannot take the
+  /// path's size.
+  init?(_ path: CairoPath, map: Layout.AffineTransform) {
     guard let data = path.handle.pointee.data else { return }
     let count = Int(path.handle.pointee.num_data)
     points.reserveCapacity(count)
     tags.reserveCapacity(count)
+    var reader = PathReader()
     var index = 0
-    var contourStart = 0
-    var pending: (x: Double, y: Double)?
-    func close() {
-      if points.count - contourStart >= 2 {
-        contourEnds.append(Int16(points.count - 1))
-      } else {
-        points.removeSubrange(contourStart...)
-        tags.removeSubrange(contourStart...)
-      }
-      contourStart = points.count
-    }
-    func add(_ x: Double, _ y: Double, tag: CChar) {
-      if let start = pending {
-        points.append(start)
-        tags.append(CChar(FT_CURVE_TAG_ON))
-        pending = nil
-      }
-      let moved = map.apply(x: x, y: y)
-      points.append((moved.x, moved.y))
-      tags.append(tag)
-    }
     while index < count {
       let header = data[index].header
       let length = Int(header.length)
       guard length >= 1, index + length <= count else { break }
       switch header.type {
       case CAIRO_PATH_MOVE_TO:
-        if points.count > contourStart { close() }
-        let point = data[index + 1].point
-        let moved = map.apply(x: point.x, y: point.y)
-        pending = (moved.x, moved.y)
+        closeContour()
+        reader.pending = Self.fixed(map, data[index + 1])
       case CAIRO_PATH_LINE_TO:
-        add(data[index + 1].point.x, data[index + 1].point.y, tag: CChar(FT_CURVE_TAG_ON))
+        add(Self.fixed(map, data[index + 1]), tag: FT_CURVE_TAG_ON, &reader)
       case CAIRO_PATH_CURVE_TO:
-        add(data[index + 1].point.x, data[index + 1].point.y, tag: CChar(FT_CURVE_TAG_CUBIC))
-        add(data[index + 2].point.x, data[index + 2].point.y, tag: CChar(FT_CURVE_TAG_CUBIC))
-        add(data[index + 3].point.x, data[index + 3].point.y, tag: CChar(FT_CURVE_TAG_ON))
+        add(Self.fixed(map, data[index + 1]), tag: FT_CURVE_TAG_CUBIC, &reader)
+        add(Self.fixed(map, data[index + 2]), tag: FT_CURVE_TAG_CUBIC, &reader)
+        add(Self.fixed(map, data[index + 3]), tag: FT_CURVE_TAG_ON, &reader)
       default:  // CAIRO_PATH_CLOSE_PATH
-        if points.count > contourStart { close() }
+        closeContour()
       }
       index += length
     }
-    if points.count > contourStart { close() }
+    closeContour()
+    guard !reader.failed, points.count < Int(Int16.max) else { return nil }
+    frame()
   }
 
-  /// The points' bounding box, or `nil` for none (or too many for FreeType).
-  var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
-    guard !points.isEmpty, points.count < Int(Int16.max), contourEnds.count < Int(Int16.max),
-      points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e6 && abs($0.y) < 1e6 })
-    else { return nil }
-    var box = (minX: points[0].x, minY: points[0].y, maxX: points[0].x, maxY: points[0].y)
+  /// What reading a path keeps between elements.
+  private struct PathReader {
+    /// A contour's first point, added with the first segment that follows it.
+    var pending: FT_Vector??
+    var failed = false
+  }
+
+  /// A point through the map, in 26.6 device pixels with y growing downwards, or `nil` past
+  /// a million pixels.
+  private static func fixed(_ map: Layout.AffineTransform, _ data: cairo_path_data_t) -> FT_Vector?
+  {
+    let moved = map.apply(x: data.point.x, y: data.point.y)
+    let x = (moved.x * 64).rounded()
+    let y = (moved.y * 64).rounded()
+    guard abs(x) < 64e6, abs(y) < 64e6 else { return nil }
+    return FT_Vector(x: FT_Pos(x), y: FT_Pos(y))
+  }
+
+  private mutating func add(_ point: FT_Vector?, tag: Int32, _ reader: inout PathReader) {
+    guard let point else {
+      reader.failed = true
+      return
+    }
+    if let start = reader.pending {
+      guard let start else {
+        reader.failed = true
+        return
+      }
+      points.append(start)
+      tags.append(CChar(FT_CURVE_TAG_ON))
+      reader.pending = nil
+    }
+    points.append(point)
+    tags.append(CChar(tag))
+  }
+
+  /// Ends the contour being read: kept with two points or more, dropped otherwise.
+  private mutating func closeContour() {
+    let start = contourEnds.last.map { Int($0) + 1 } ?? 0
+    guard points.count > start else { return }
+    if points.count - start >= 2, points.count <= Int(Int16.max) {
+      contourEnds.append(Int16(points.count - 1))
+    } else {
+      points.removeSubrange(start...)
+      tags.removeSubrange(start...)
+    }
+  }
+
+  /// Finds the box of pixels the points cover and moves the points to FreeType's frame: x
+  /// from the box's left edge, y upwards from its bottom edge.
+  private mutating func frame() {
+    guard let first = points.first else { return }
+    var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
     for point in points {
-      box = (
-        min(box.minX, point.x), min(box.minY, point.y), max(box.maxX, point.x),
-        max(box.maxY, point.y)
-      )
+      minX = min(minX, point.x)
+      maxX = max(maxX, point.x)
+      minY = min(minY, point.y)
+      maxY = max(maxY, point.y)
     }
-    return box.maxX > box.minX && box.maxY > box.minY ? box : nil
+    guard maxX > minX, maxY > minY else { return }
+    // Arithmetic shifts floor negative coordinates too.
+    left = Int(minX >> 6)
+    top = Int(minY >> 6)
+    width = Int((maxX + 63) >> 6) - left
+    height = Int((maxY + 63) >> 6) - top
+    let shiftX = FT_Pos(left) * 64
+    let bottom = FT_Pos(top + height) * 64
+    for index in points.indices {
+      points[index].x -= shiftX
+      points[index].y = bottom - points[index].y
+    }
   }
 
-  /// Renders the shape into an 8-bit buffer whose top-left pixel is (`left`, `top`); FreeType's
-  /// y grows upwards, so rows are flipped.
-  mutating func render(
-    library: FT_Library, left: Int, top: Int, width: Int, height: Int,
-    pixels: UnsafeMutablePointer<UInt8>, stride: Int
+  /// Renders into `height` rows of `stride` bytes.
+  fileprivate mutating func render(
+    library: FT_Library, pixels: UnsafeMutablePointer<UInt8>, stride: Int
   ) -> Bool {
-    var vectors = points.map { point in
-      FT_Vector(
-        x: FT_Pos(((point.x - Double(left)) * 64).rounded()),
-        y: FT_Pos(((Double(top + height) - point.y) * 64).rounded()))
-    }
+    guard !isEmpty, !contourEnds.isEmpty else { return true }
     var bitmap = FT_Bitmap()
     bitmap.rows = UInt32(height)
     bitmap.width = UInt32(width)
@@ -168,12 +165,12 @@ private struct DeviceShape {
     bitmap.buffer = pixels
     bitmap.num_grays = 256
     bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-    return vectors.withUnsafeMutableBufferPointer { vectors in
+    return points.withUnsafeMutableBufferPointer { points in
       tags.withUnsafeMutableBufferPointer { tags in
         contourEnds.withUnsafeMutableBufferPointer { ends in
           var outline = FT_Outline(
-            n_contours: Int16(ends.count), n_points: Int16(vectors.count),
-            points: vectors.baseAddress, tags: tags.baseAddress, contours: ends.baseAddress,
+            n_contours: Int16(ends.count), n_points: Int16(points.count),
+            points: points.baseAddress, tags: tags.baseAddress, contours: ends.baseAddress,
             flags: Int32(FT_OUTLINE_NONE))
           return FT_Outline_Get_Bitmap(library, &outline, &bitmap) == 0
         }

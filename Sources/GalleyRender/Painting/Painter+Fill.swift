@@ -63,9 +63,9 @@ extension Painter {
     }
   }
 
-  /// Draws runs' glyphs on an image, each run in its color and in order: outline glyphs from
-  /// cached masks at quarter-pixel positions, composited by pixman; color glyphs, transformed
-  /// glyphs and glyphs too large to cache, through cairo.
+  /// Draws runs' glyphs on an image, each run in its color and in order: outline glyphs
+  /// (transformed or not) from cached masks at quarter-pixel positions, composited by pixman;
+  /// color glyphs and glyphs too large to cache, through cairo.
   ///
   /// Each stretch of runs that masks can draw is composited in one pass; a run that needs
   /// cairo is drawn where it is in the order, so a drawing order holds between the two.
@@ -74,17 +74,13 @@ extension Painter {
     color: (Scene.Run) -> TextColor
   ) throws(RenderError) {
     guard let masks else {
-      for run in runs { try drawUnmasked(run, on: surface, context, color: color(run)) }
+      for run in runs { drawThroughCairo(run, context, color: color(run)) }
       return
     }
     var start = runs.startIndex
     while start < runs.endIndex {
       var end = start
-      while end < runs.endIndex, GlyphMaskCache.caches(runs[end].font),
-        Self.sharesOneLinearMap(runs[end])
-      {
-        end += 1
-      }
+      while end < runs.endIndex, GlyphMaskCache.caches(runs[end].font) { end += 1 }
       if end > start {
         var leftOver: [Scene.Run] = []
         try drawMasks(
@@ -92,34 +88,10 @@ extension Painter {
         for run in leftOver { drawThroughCairo(run, context, color: color(run)) }
       }
       if end < runs.endIndex {
-        try drawUnmasked(runs[end], on: surface, context, color: color(runs[end]))
+        drawThroughCairo(runs[end], context, color: color(runs[end]))
         end += 1
       }
       start = end
-    }
-  }
-
-  /// Whether a run's glyphs are untransformed or all turned and scaled alike.
-  ///
-  /// Such glyphs (a rotation typesetter's) have masks made once per glyph and phase and
-  /// reused. Glyphs each turned their own way (a random shift, an arc) would each need a mask
-  /// of their own: the outline rasterizer draws them instead.
-  static func sharesOneLinearMap(_ run: Scene.Run) -> Bool {
-    guard let first = run.matrices.first else { return true }
-    return run.matrices.allSatisfy {
-      $0.a == first.a && $0.b == first.b && $0.c == first.c && $0.d == first.d
-    }
-  }
-
-  /// Draws a run that masks do not take: glyphs each under their own map through the outline
-  /// rasterizer when the renderer has it, anything else through cairo.
-  private func drawUnmasked(
-    _ run: Scene.Run, on surface: CairoSurface, _ context: CairoContext, color: TextColor
-  ) throws(RenderError) {
-    if let outlines, !run.matrices.isEmpty, !run.font.isColor {
-      try rasterize(run, with: outlines, on: surface, context, color: color)
-    } else {
-      drawThroughCairo(run, context, color: color)
     }
   }
 
@@ -146,7 +118,8 @@ extension Painter {
       try masks.withCache { cache throws(RenderError) in
         for run in runs {
           let leftOver = cache.composite(
-            run.glyphs, matrices: run.matrices, font: run.font, scale: canvas.deviceScale,
+            run.glyphs, matrices: run.matrices, font: run.font, outlines: outlines,
+            scale: canvas.deviceScale,
             originX: canvas.geometry.originX, originY: canvas.geometry.originY,
             source: try PixmanImage(solid: color(run)), onto: target)
           if !leftOver.isEmpty {

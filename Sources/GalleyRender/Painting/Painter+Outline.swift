@@ -1,3 +1,4 @@
+import GalleyLayout
 import GalleyStyle
 
 extension Painter {
@@ -97,35 +98,34 @@ extension Painter {
   }
 
   /// The connected outline on an image: every glyph's cached stroke at its quarter-pixel
-  /// phase, joined by keeping the larger coverage, plus the decorations' strokes.
+  /// phase (under its rounded map, for a transformed glyph), joined by keeping the larger
+  /// coverage, plus the decorations' strokes.
   func outlineMask() throws(RenderError) -> AlphaMask {
     guard let outline = options.outline else { throw RenderError(.drawingFailed, "no outline") }
     let mask = try AlphaMask(width: canvas.deviceWidth, height: canvas.deviceHeight)
-    let scale = canvas.deviceScale
-    mask.pixelsPerPoint = scale
+    mask.pixelsPerPoint = canvas.deviceScale
     var placed: [(stroke: GlyphStroke, x: Int, y: Int)] = []
-    // Cached strokes are upright: transformed runs are stroked through cairo below.
-    for run in scene.runs where !run.font.isColor && run.matrices.isEmpty {
-      for glyph in run.glyphs {
-        // The same grid position as the glyph's mask, so the fill sits in the middle of its
-        // stroke.
-        let position = GridPosition(
-          deviceX: (glyph.x + canvas.geometry.originX) * scale,
-          deviceY: (glyph.y + canvas.geometry.originY) * scale)
-        guard
-          let stroke = strokes.stroke(
-            font: run.font, glyph: glyph.id, deviceScale: scale, outline: outline,
-            phaseX: position.phaseX, phaseY: position.phaseY)
-        else { continue }
-        placed.append((stroke, position.x, position.y))
+    var leftOver: [Scene.Run] = []
+    for run in scene.runs where !run.font.isColor {
+      var rest = run
+      (rest.glyphs, rest.matrices) = ([], [])
+      for index in run.glyphs.indices {
+        let matrix = run.matrices.isEmpty ? nil : run.matrices[index]
+        switch placedStroke(of: run.glyphs[index], in: run, under: matrix, outline: outline) {
+        case .some(let stroke?): placed.append(stroke)
+        case .some(nil): break
+        case nil:
+          rest.glyphs.append(run.glyphs[index])
+          if let matrix { rest.matrices.append(matrix) }
+        }
       }
+      if !rest.glyphs.isEmpty { leftOver.append(rest) }
     }
     mask.formUnion(placed)
-    let transformed = scene.runs.filter { !$0.font.isColor && !$0.matrices.isEmpty }
-    if !scene.decorations.isEmpty || !transformed.isEmpty {
+    if !scene.decorations.isEmpty || !leftOver.isEmpty {
       let context = CairoContext(mask.surface)
-      transform(context, deviceScale: scale)
-      for run in transformed { appendPaths(context, of: run) }
+      transform(context, deviceScale: canvas.deviceScale)
+      for run in leftOver { appendPaths(context, of: run) }
       for box in scene.decorations { add(context, box: box) }
       context.setSource(.black)
       context.setOutlineStroke(outline)
@@ -133,5 +133,32 @@ extension Painter {
       try context.check()
     }
     return mask
+  }
+
+  /// A glyph's cached stroke and the whole pixel its origin falls in; `.some(nil)` for a glyph
+  /// without one (a space), `nil` for a glyph under a map too large to cache, which is stroked
+  /// through cairo.
+  private func placedStroke(
+    of glyph: SceneGlyph, in run: Scene.Run, under matrix: Layout.AffineTransform?,
+    outline: RenderOptions.Outline
+  ) -> (stroke: GlyphStroke, x: Int, y: Int)?? {
+    let scale = canvas.deviceScale
+    // The same grid position as the glyph's mask, so the fill sits in the middle of its
+    // stroke.
+    let origin = matrix?.apply(x: glyph.x, y: glyph.y) ?? Layout.Point(x: glyph.x, y: glyph.y)
+    let position = GridPosition(
+      deviceX: (origin.x + canvas.geometry.originX) * scale,
+      deviceY: (origin.y + canvas.geometry.originY) * scale)
+    var map: LinearMapKey?
+    if let matrix {
+      guard let key = LinearMapKey(matrix, pixelsPerEm: run.font.pixelsPerEm) else { return nil }
+      map = key
+    }
+    guard
+      let stroke = strokes.stroke(
+        font: run.font, glyph: glyph.id, deviceScale: scale, outline: outline,
+        phaseX: position.phaseX, phaseY: position.phaseY, map: map)
+    else { return .some(nil) }
+    return (stroke, position.x, position.y)
   }
 }

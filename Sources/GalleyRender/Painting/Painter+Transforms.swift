@@ -75,44 +75,6 @@ extension Painter {
     }
   }
 
-  /// Draws a run of glyphs each under its own map in a color on an image: each glyph's
-  /// outline rasterized by FreeType and composited by pixman; a glyph too large for that is
-  /// filled through cairo.
-  func rasterize(
-    _ run: Scene.Run, with outlines: GlyphOutlineCache, on surface: CairoSurface,
-    _ context: CairoContext, color: TextColor
-  ) throws(RenderError) {
-    let scale = canvas.deviceScale
-    let (originX, originY) = (canvas.geometry.originX, canvas.geometry.originY)
-    var leftOver = run
-    leftOver.glyphs = []
-    leftOver.matrices = []
-    var scratch: [UInt8] = []
-    try PixmanImage.drawing(on: surface) { target throws(RenderError) in
-      let source = try PixmanImage(solid: color)
-      for (glyph, matrix) in zip(run.glyphs, run.matrices) {
-        guard
-          let outline = outlines.outline(font: run.font, glyph: glyph.id, deviceScale: scale)
-        else { continue }
-        let device = Layout.AffineTransform(
-          a: scale * matrix.a, b: scale * matrix.b, c: scale * matrix.c, d: scale * matrix.d,
-          tx: scale * (matrix.a * glyph.x + matrix.c * glyph.y + matrix.tx + originX),
-          ty: scale * (matrix.b * glyph.x + matrix.d * glyph.y + matrix.ty + originY))
-        if !outlines.rasterizer.draw(
-          outline, map: device, source: source, onto: target, scratch: &scratch, largest: 1024)
-        {
-          leftOver.glyphs.append(glyph)
-          leftOver.matrices.append(matrix)
-        }
-      }
-    }
-    guard !leftOver.glyphs.isEmpty else { return }
-    context.setSource(color)
-    context.newPath()
-    appendPaths(context, of: leftOver)
-    context.fill()
-  }
-
   /// Adds a decoration's or background's box to the path: its quadrilateral when it follows
   /// a transformed glyph, its rectangle otherwise.
   func add(_ context: CairoContext, box: Scene.Box) {

@@ -285,27 +285,34 @@ struct SceneBuilder {
     // Text is kept in text order only: a PDF reader reads glyphs in the order they are drawn.
     let keepsText = order == .logical
     var runs: [Scene.Run] = []
+    // The run being gathered stays out of `runs` until it ends, so appending to it never
+    // reaches through the array.
+    var current: Scene.Run?
     var last = -1
     for index in permutation.indices {
       let piece = pieces[permutation[index]]
       let text = keepsText ? piece.text : nil
-      if last >= 0, pieces[last].font == piece.font, pieces[last].color == piece.color,
-        (pieces[last].matrix == nil) == (piece.matrix == nil),
-        (runs[runs.count - 1].text == nil) == (text == nil)
+      if last >= 0, var run = current, pieces[last].font == piece.font,
+        pieces[last].color == piece.color, (pieces[last].matrix == nil) == (piece.matrix == nil),
+        (run.text == nil) == (text == nil)
       {
-        runs[runs.count - 1].glyphs.append(piece.glyph)
-        if let matrix = piece.matrix { runs[runs.count - 1].matrices.append(matrix) }
-        if let text { runs[runs.count - 1].text?.append(text) }
+        current = nil
+        run.glyphs.append(piece.glyph)
+        if let matrix = piece.matrix { run.matrices.append(matrix) }
+        if let text { run.text?.append(text) }
+        current = run
       } else {
+        if let current { runs.append(current) }
         let font = pieceFonts[piece.font]
         var run = Scene.Run(
           reference: font.reference, font: font.font, color: piece.color, glyphs: [piece.glyph])
         if let matrix = piece.matrix { run.matrices = [matrix] }
         if let text { run.text = Scene.RunText(utf8: [], clusters: []).appending(text) }
-        runs.append(run)
+        current = run
       }
       last = permutation[index]
     }
+    if let current { runs.append(current) }
     permutation.removeAll()
     return runs
   }
@@ -316,11 +323,17 @@ struct SceneBuilder {
     of pieces: [Piece], _ order: RenderOptions.DrawOrder
   ) -> [Int] {
     var indices = Array(pieces.indices)
+    // Glyphs already in text order (left-to-right text) need no sort.
+    let isInTextOrder = zip(pieces, pieces.dropFirst()).allSatisfy { $0.cluster <= $1.cluster }
     switch order {
     case .logical:
-      indices.sort { (pieces[$0].cluster, $0) < (pieces[$1].cluster, $1) }
+      if !isInTextOrder { indices.sort { (pieces[$0].cluster, $0) < (pieces[$1].cluster, $1) } }
     case .reverse:
-      indices.sort { (pieces[$0].cluster, $0) > (pieces[$1].cluster, $1) }
+      if isInTextOrder {
+        indices.reverse()
+      } else {
+        indices.sort { (pieces[$0].cluster, $0) > (pieces[$1].cluster, $1) }
+      }
     case .random(let seed):
       var random = SplitMix64(seed: seed)
       for index in indices.indices.reversed() where index > 0 {
