@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+internal import GalleySupport
 import Synchronization
 
 /// Owns an `hb_font_t` over a ``ShapingFace`` at one size, using HarfBuzz's own OpenType font
@@ -102,7 +103,7 @@ final class ShapingFont: @unchecked Sendable {
   ///
   /// - Parameter glyphs: The glyph ids.
   /// - Returns: One box per glyph: left, top (negative above the baseline), width and height.
-  func inkBoxes(of glyphs: some Collection<UInt32>) -> [GlyphInkTable.Box?] {
+  func inkBoxes(of glyphs: some Collection<UInt32>) -> [InkBox?] {
     inkBoxes.withLock { table in
       glyphs.map { glyph in
         if let known = table[glyph] { return known }
@@ -116,7 +117,10 @@ final class ShapingFont: @unchecked Sendable {
   /// The most ink boxes a font remembers.
   static let inkBoxLimit = 4096
 
-  private let inkBoxes = Mutex(GlyphInkTable())
+  /// A glyph's box relative to its origin (y down), in points.
+  typealias InkBox = GlyphBoxTable.Box
+
+  private let inkBoxes = Mutex(GlyphBoxTable())
 
   /// A glyph's ink box as ``inkBoxes(of:)`` gives it, from HarfBuzz.
   private static func extents(

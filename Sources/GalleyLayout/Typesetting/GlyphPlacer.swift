@@ -84,41 +84,57 @@ struct GlyphPlacer {
   /// all the identity.
   private func transform(_ layout: inout Layout, ink: [[[Layout.Rect?]]]) throws(LayoutError) {
     var index = 0
-    let typesetters = options.glyphTypesetters
     for lineIndex in layout.lines.indices {
-      // The line's transforms are set once it is done: a copy of the line held while its runs
-      // change would copy them.
-      var lineTransforms: [[Layout.GlyphTransform]] = []
-      let line = layout.lines[lineIndex]
-      let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
-      for runIndex in line.runs.indices {
-        let run = line.runs[runIndex]
-        let runInk = ink[lineIndex][runIndex]
-        var seen = run.glyphs.indices.map { glyphIndex in
-          let glyph = run.glyphs[glyphIndex]
-          return TypesetGlyph(
-            index: index + glyphIndex, lineIndex: lineIndex, lineBox: lineBox,
-            baseline: line.baseline, id: glyph.id, cluster: glyph.cluster, x: glyph.x,
-            y: glyph.y, advance: glyph.advance, box: line.box(of: glyph),
-            inkBox: runInk[glyphIndex], isRightToLeft: run.isRightToLeft, link: run.link,
-            layoutSize: layout.size, transform: .identity)
-        }
-        // Typesetter by typesetter over the run, so each is opened once.
-        for typesetter in typesetters { typesetter.apply(to: &seen) }
-        if let bad = seen.first(where: { !Self.isUsable($0.transform) }) {
-          throw LayoutError(
-            .invalidOptions,
-            "a glyph typesetter gave glyph \(bad.index) a transform that is not finite or too large"
-          )
-        }
-        index += seen.count
-        let transforms = seen.map(\.transform)
-        lineTransforms.append(transforms.contains { !$0.isIdentity } ? transforms : [])
-      }
+      // Made before any run changes, and no copy of the line outlives the call, so setting
+      // them copies no run.
+      let lineTransforms = try transforms(
+        ofLine: lineIndex, in: layout, ink: ink[lineIndex], index: &index)
       for (runIndex, transforms) in lineTransforms.enumerated() where !transforms.isEmpty {
         layout.lines[lineIndex].runs[runIndex].transforms = transforms
       }
     }
+  }
+
+  /// The transforms of one line's runs (empty for a run whose glyphs all keep the identity).
+  ///
+  /// - Parameters:
+  ///   - lineIndex: The line.
+  ///   - layout: The layout.
+  ///   - ink: The line's ink boxes, by run and glyph.
+  ///   - index: The number of glyphs in the lines before; advanced past the line's.
+  /// - Returns: One list per run.
+  /// - Throws: ``LayoutError/Kind/invalidOptions`` when a typesetter gives a transform that is
+  ///   not finite or too large.
+  private func transforms(
+    ofLine lineIndex: Int, in layout: Layout, ink: [[Layout.Rect?]], index: inout Int
+  ) throws(LayoutError) -> [[Layout.GlyphTransform]] {
+    let line = layout.lines[lineIndex]
+    let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
+    var lineTransforms: [[Layout.GlyphTransform]] = []
+    for (run, runInk) in zip(line.runs, ink) {
+      let first = index
+      var seen = run.glyphs.indices.map { glyphIndex in
+        let glyph = run.glyphs[glyphIndex]
+        return TypesetGlyph(
+          index: first + glyphIndex, lineIndex: lineIndex, lineBox: lineBox,
+          baseline: line.baseline, id: glyph.id, cluster: glyph.cluster, x: glyph.x,
+          y: glyph.y, advance: glyph.advance, box: line.box(of: glyph),
+          inkBox: runInk[glyphIndex], isRightToLeft: run.isRightToLeft, link: run.link,
+          layoutSize: layout.size, transform: .identity)
+      }
+      // Typesetter by typesetter over the run, so each is opened once.
+      for typesetter in options.glyphTypesetters { typesetter.apply(to: &seen) }
+      if let bad = seen.first(where: { !Self.isUsable($0.transform) }) {
+        throw LayoutError(
+          .invalidOptions,
+          "a glyph typesetter gave glyph \(bad.index) a transform that is not finite or too large"
+        )
+      }
+      index += seen.count
+      let transforms = seen.map(\.transform)
+      lineTransforms.append(transforms.contains { !$0.isIdentity } ? transforms : [])
+    }
+    return lineTransforms
   }
 
   /// Whether a transform's offsets are within 10⁶ points and its scales within ±1000.

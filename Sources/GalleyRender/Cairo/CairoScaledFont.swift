@@ -1,5 +1,6 @@
 internal import CCairo
 import GalleyLayout
+internal import GalleySupport
 import Synchronization
 
 /// A cairo scaled font: one face at one size, for one device scale, with its glyph cache.
@@ -31,7 +32,7 @@ final class CairoScaledFont: @unchecked Sendable {
 
   /// Each measured glyph's ink about its origin (bearings and size), or `nil` for none:
   /// transformed runs measure every glyph, and a label repeats few.
-  private let inks = Mutex<[UInt32: Layout.Rect?]>([:])
+  private let inks = Mutex(GlyphBoxTable())
   /// The most glyphs ``inks`` holds before it starts over.
   private static let inkLimit = 4096
 
@@ -72,7 +73,7 @@ final class CairoScaledFont: @unchecked Sendable {
   /// - Parameter glyph: The glyph, at its position.
   /// - Returns: The box, or `nil` for a glyph without ink.
   func inkRect(of glyph: SceneGlyph) -> Layout.Rect? {
-    let box: Layout.Rect?
+    let box: GlyphBoxTable.Box?
     if let known = inks.withLock({ $0[glyph.id] }) {
       box = known
     } else {
@@ -81,12 +82,10 @@ final class CairoScaledFont: @unchecked Sendable {
       cairo_scaled_font_glyph_extents(handle, &single, 1, &extents)
       box =
         extents.width > 0 && extents.height > 0
-        ? Layout.Rect(
-          x: extents.x_bearing, y: extents.y_bearing, width: extents.width,
-          height: extents.height) : nil
+        ? (extents.x_bearing, extents.y_bearing, extents.width, extents.height) : nil
       inks.withLock { inks in
         if inks.count >= Self.inkLimit { inks.removeAll() }
-        inks[glyph.id] = .some(box)
+        inks.insert(box, for: glyph.id)
       }
     }
     return box.map {

@@ -40,7 +40,7 @@ final class GlyphMaskCache: @unchecked Sendable {
   private var recentTransformed: [RecentTransformed?]
   private let arena = GlyphMaskArena()
   private let coverage = GlyphCoverage()
-  /// Rasterizes transformed glyphs' masks.
+  /// Rasterizes transformed glyphs' and parallelograms' masks.
   private let rasterizer = OutlineRasterizer()
   /// The masks looked up last, by key: a small table in front of the larger, slower one.
   private let recent: UnsafeMutablePointer<Recent>
@@ -150,13 +150,8 @@ final class GlyphMaskCache: @unchecked Sendable {
     source: PixmanImage,
     onto target: PixmanImage
   ) -> [Int] {
-    var leftOver: [Int] = []
-    var batch = Batch()
-    let image = GlyphCoverage.Box(minX: 0, minY: 0, maxX: target.width, maxY: target.height)
-    if isFull { startOver() }
-    var index = glyphs.startIndex
     var maps = MapKeys(pixelsPerEm: font.pixelsPerEm)
-    while index < glyphs.endIndex {
+    return composite(count: glyphs.count, source: source, onto: target) { index in
       let glyph = glyphs[index]
       let matrix = matrices.isEmpty ? nil : matrices[index]
       // A transformed glyph's origin goes where its map puts it; its mask carries the rest.
@@ -167,6 +162,81 @@ final class GlyphMaskCache: @unchecked Sendable {
       let found = entry(
         font: font, glyph: glyph.id, position: position, map: matrix.map { maps.key(of: $0) },
         outlines: outlines)
+      return (found, position)
+    }
+  }
+
+  /// Composites parallelograms (decorations and backgrounds that follow transformed glyphs) in
+  /// a solid color onto an image, each from a mask: the unit square under the map onto the
+  /// parallelogram (its top and left edges), rounded as a glyph's map is (``LinearMapKey``,
+  /// to 1/64 of a pixel), at the quarter-pixel phase of its top-left corner.
+  ///
+  /// Where cairo fills such pieces with its general scan converter, a label's pieces cost a
+  /// lookup each once their masks are made (a rotation's pieces repeat with its glyphs).
+  ///
+  /// - Parameters:
+  ///   - quads: The parallelograms, in layout points.
+  ///   - map: Layout points to device pixels (a scale and an offset).
+  ///   - source: The color.
+  ///   - target: The image.
+  /// - Returns: The indices of the quadrilaterals no mask draws (not parallelograms, or too
+  ///   large), for the caller to fill through cairo.
+  func composite(
+    quads: [Layout.Quad], map: Layout.AffineTransform, source: PixmanImage,
+    onto target: PixmanImage
+  ) -> [Int] {
+    composite(count: quads.count, source: source, onto: target) { index in
+      let quad = quads[index]
+      let corner = map.apply(x: quad.topLeft.x, y: quad.topLeft.y)
+      let right = map.apply(x: quad.topRight.x, y: quad.topRight.y)
+      let bottom = map.apply(x: quad.bottomLeft.x, y: quad.bottomLeft.y)
+      let far = map.apply(x: quad.bottomRight.x, y: quad.bottomRight.y)
+      let position = GridPosition(deviceX: corner.x, deviceY: corner.y)
+      let unit = Layout.AffineTransform(
+        a: right.x - corner.x, b: right.y - corner.y, c: bottom.x - corner.x,
+        d: bottom.y - corner.y, tx: 0, ty: 0)
+      guard abs(right.x + bottom.x - corner.x - far.x) < 1e-6,
+        abs(right.y + bottom.y - corner.y - far.y) < 1e-6,
+        let key = LinearMapKey(unit, pixelsPerEm: 1)
+      else { return (.oversized, position) }
+      // Font serial 0 is no font's: quads' keys never meet glyphs'.
+      let phases = position.phaseY << 2 | position.phaseX
+      let found = transformedEntry(TransformedKey(key: phases, map: key)) {
+        guard
+          var outline = DeviceOutline(
+            quads: CollectionOfOne(Self.unitSquare),
+            map: key.map(
+              tx: GridPosition.offset(ofPhase: position.phaseX),
+              ty: GridPosition.offset(ofPhase: position.phaseY)))
+        else { return .oversized }
+        return mask(of: &outline)
+      }
+      return (found, position)
+    }
+  }
+
+  /// The square from (0, 0) to (1, 1).
+  private static let unitSquare = Layout.Quad(Layout.Rect(x: 0, y: 0, width: 1, height: 1))
+
+  /// Composites `count` items, each a cache entry placed at a grid position, in batches.
+  ///
+  /// - Parameters:
+  ///   - count: The items.
+  ///   - source: The color.
+  ///   - target: The image.
+  ///   - lookUp: An item's entry and position.
+  /// - Returns: The indices of the items whose entries are oversized.
+  private func composite(
+    count: Int, source: PixmanImage, onto target: PixmanImage,
+    _ lookUp: (Int) -> (entry: CachedMask, position: GridPosition)
+  ) -> [Int] {
+    var leftOver: [Int] = []
+    var batch = Batch()
+    let image = GlyphCoverage.Box(minX: 0, minY: 0, maxX: target.width, maxY: target.height)
+    if isFull { startOver() }
+    var index = 0
+    while index < count {
+      let (found, position) = lookUp(index)
       switch found {
       case .blank: break
       case .oversized: leftOver.append(index)
@@ -178,7 +248,7 @@ final class GlyphMaskCache: @unchecked Sendable {
         let bytes = mask.rowBytes * mask.height
         if !batch.takes(rect, bytes: bytes) {
           draw(&batch, source: source, onto: target)
-          // The mask in hand is lost with the cache: the glyph is looked up again.
+          // The mask in hand is lost with the cache: the item is looked up again.
           if isFull {
             startOver()
             continue
@@ -242,8 +312,13 @@ final class GlyphMaskCache: @unchecked Sendable {
     let key = font.serial << 20 | Int(truncatingIfNeeded: glyph) << 4 | phaseY << 2 | phaseX
     if let map {
       guard let map else { return .oversized }
-      return transformedEntry(
-        TransformedKey(key: key, map: map), font: font, glyph: glyph, outlines: outlines)
+      return transformedEntry(TransformedKey(key: key, map: map)) {
+        make(
+          font: font, glyph: glyph,
+          map: map.map(
+            scale: font.deviceScale, tx: GridPosition.offset(ofPhase: phaseX),
+            ty: GridPosition.offset(ofPhase: phaseY)), outlines: outlines)
+      }
     }
     let slot = Int(
       truncatingIfNeeded: UInt(bitPattern: key &* Self.spread) >> (64 - Self.recentBits))
@@ -259,10 +334,8 @@ final class GlyphMaskCache: @unchecked Sendable {
     return found
   }
 
-  /// The cache entry of a transformed glyph, made on first use.
-  private func transformedEntry(
-    _ key: TransformedKey, font: CairoScaledFont, glyph: UInt32, outlines: GlyphOutlineCache?
-  ) -> CachedMask {
+  /// The cache entry of a transformed glyph or a parallelogram, made by `make` on first use.
+  private func transformedEntry(_ key: TransformedKey, make: () -> CachedMask) -> CachedMask {
     let slot = Int(
       truncatingIfNeeded: UInt(bitPattern: key.mixed &* Self.spread) >> (64 - Self.recentBits))
     if let recent = recentTransformed[slot], recent.key == key { return recent.entry }
@@ -270,12 +343,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     if let known = transformedMasks[key] {
       found = known
     } else {
-      let phases = key.key & 15
-      found = make(
-        font: font, glyph: glyph,
-        map: key.map.map(
-          scale: font.deviceScale, tx: GridPosition.offset(ofPhase: phases & 3),
-          ty: GridPosition.offset(ofPhase: phases >> 2)), outlines: outlines)
+      found = make()
       transformedMasks[key] = found
     }
     recentTransformed[slot] = RecentTransformed(key: key, entry: found)
@@ -293,6 +361,12 @@ final class GlyphMaskCache: @unchecked Sendable {
       return .blank
     }
     guard var outline = DeviceOutline(path, map: map) else { return .oversized }
+    return mask(of: &outline)
+  }
+
+  /// A tight mask in the arena of an outline rasterized by FreeType: blank for no area,
+  /// oversized past the largest mask.
+  private func mask(of outline: inout DeviceOutline) -> CachedMask {
     guard !outline.isEmpty else { return .blank }
     guard outline.width <= maskLimit, outline.height <= maskLimit else { return .oversized }
     let rowBytes = GlyphMask.rowBytes(width: outline.width)

@@ -80,6 +80,35 @@ struct DeviceOutline {
     frame()
   }
 
+  /// Quadrilaterals through a map to device pixels, each a contour turned one way round, so
+  /// that where they overlap the fill is their union; `nil` when a corner is not finite or
+  /// lies a million pixels out, or there are too many for FreeType.
+  init?(quads: some Collection<Layout.Quad>, map: Layout.AffineTransform) {
+    guard quads.count < Int(Int16.max) / 4 else { return nil }
+    points.reserveCapacity(quads.count * 4)
+    tags.reserveCapacity(quads.count * 4)
+    for quad in quads {
+      var corners: [FT_Vector] = []
+      for corner in [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft] {
+        let moved = map.apply(x: corner.x, y: corner.y)
+        let x = (moved.x * 64).rounded()
+        let y = (moved.y * 64).rounded()
+        guard abs(x) < 64e6, abs(y) < 64e6 else { return nil }
+        corners.append(FT_Vector(x: FT_Pos(x), y: FT_Pos(y)))
+      }
+      // Twice the signed area (shoelace); a negative one is turned round.
+      var area: FT_Pos = 0
+      for index in corners.indices {
+        let next = corners[(index + 1) % corners.count]
+        area += corners[index].x * next.y - next.x * corners[index].y
+      }
+      points.append(contentsOf: area < 0 ? corners.reversed() : corners)
+      tags.append(contentsOf: repeatElement(CChar(FT_CURVE_TAG_ON), count: 4))
+      contourEnds.append(Int16(points.count - 1))
+    }
+    frame()
+  }
+
   /// What reading a path keeps between elements.
   private struct PathReader {
     /// A contour's first point, added with the first segment that follows it.

@@ -63,32 +63,6 @@ final class PixmanImage {
     self.init(adopting: handle, isAlpha: format == PIXMAN_a8)
   }
 
-  /// Composites an 8-bit coverage buffer through a solid source onto this image, its top-left
-  /// pixel at (`left`, `top`) (`pixman_image_composite32` with `PIXMAN_OP_OVER`).
-  ///
-  /// - Parameters:
-  ///   - source: The color.
-  ///   - coverage: The buffer, `rowBytes` (a multiple of 4) a row.
-  ///   - width: Its width in pixels.
-  ///   - height: Its rows.
-  ///   - rowBytes: Bytes from one row to the next.
-  ///   - left: Where its left edge goes.
-  ///   - top: Where its top edge goes.
-  func composite(
-    _ source: PixmanImage, coverage: UnsafeMutableRawPointer, width: Int, height: Int,
-    rowBytes: Int, left: Int, top: Int
-  ) {
-    guard
-      let mask = pixman_image_create_bits(
-        PIXMAN_a8, Int32(width), Int32(height), coverage.assumingMemoryBound(to: UInt32.self),
-        Int32(rowBytes))
-    else { return }
-    defer { pixman_image_unref(mask) }
-    pixman_image_composite32(
-      PIXMAN_OP_OVER, source.handle, mask, handle, 0, 0, 0, 0, Int32(left), Int32(top),
-      Int32(width), Int32(height))
-  }
-
   /// Lets pixman draw on a cairo image surface: cairo's pending drawing is flushed first, and
   /// cairo is told afterwards that the pixels changed.
   static func drawing<Result>(

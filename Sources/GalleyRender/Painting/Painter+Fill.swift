@@ -1,3 +1,4 @@
+import GalleyLayout
 import GalleyStyle
 
 extension Painter {
@@ -43,24 +44,61 @@ extension Painter {
       // Images with a gradient took the mask path above.
       try drawGlyphs(of: scene.runs, on: surface, context, color: { $0.color })
     }
-    fill(context, boxes: scene.decorations, gradient: gradient)
+    try fill(context, boxes: scene.decorations, gradient: gradient, on: surface)
   }
 
-  /// Fills boxes in their colors, or all with a gradient: neighbours of one color as one path,
-  /// so touching boxes (a background split across runs) show no seam and cairo is called once
-  /// per color.
-  func fill(_ context: CairoContext, boxes: [Scene.Box], gradient: CairoPattern?) {
+  /// Fills boxes in their colors, or all with a gradient.
+  ///
+  /// Neighbours of one color are one path, so touching boxes (a background split across runs)
+  /// show no seam and cairo is called once per color. On an image with glyph masks, the pieces
+  /// that follow transformed glyphs (quadrilaterals) are drawn from masks instead
+  /// (``GlyphMaskCache``).
+  ///
+  /// - Throws: ``RenderError`` when pixman cannot draw on the surface.
+  func fill(
+    _ context: CairoContext, boxes: [Scene.Box], gradient: CairoPattern?,
+    on surface: CairoSurface? = nil
+  ) throws(RenderError) {
     var index = boxes.startIndex
     while index < boxes.endIndex {
       let color = boxes[index].color
+      var end = index
+      while end < boxes.endIndex, gradient != nil || boxes[end].color == color { end += 1 }
+      var group = Array(boxes[index..<end])
+      index = end
+      if gradient == nil, let surface { group = try drawQuads(of: group, on: surface) }
+      guard !group.isEmpty else { continue }
       context.newPath()
-      while index < boxes.endIndex, gradient != nil || boxes[index].color == color {
-        add(context, box: boxes[index])
-        index += 1
-      }
+      for box in group { add(context, box: box) }
       if let gradient { context.setSource(gradient) } else { context.setSource(color) }
       context.fill()
     }
+  }
+
+  /// Draws the quadrilaterals of boxes of one color on an image from glyph masks, when the
+  /// renderer has them.
+  ///
+  /// - Returns: The boxes left for cairo to fill: rectangles, and quadrilaterals no mask
+  ///   draws.
+  private func drawQuads(of boxes: [Scene.Box], on surface: CairoSurface) throws(RenderError)
+    -> [Scene.Box]
+  {
+    guard let masks, !isVector, let color = boxes.first?.color else { return boxes }
+    let quads = boxes.compactMap(\.quad)
+    guard !quads.isEmpty else { return boxes }
+    let scale = canvas.deviceScale
+    // The context's matrix: layout points moved to the origin, then scaled.
+    let map = Layout.AffineTransform(
+      a: scale, b: 0, c: 0, d: scale, tx: canvas.geometry.originX * scale,
+      ty: canvas.geometry.originY * scale)
+    let leftOver = try PixmanImage.drawing(on: surface) { target throws(RenderError) in
+      let source = try PixmanImage(solid: color)
+      return try masks.withCache { cache in
+        cache.composite(quads: quads, map: map, source: source, onto: target)
+      }
+    }
+    let undrawn = Set(leftOver.map { quads[$0] })
+    return boxes.filter { box in box.quad.map { undrawn.contains($0) } ?? true }
   }
 
   /// Draws runs' glyphs on an image, each run in its color and in order: outline glyphs

@@ -36,7 +36,7 @@ struct Painter {
       context.paint()
     }
     transform(context, deviceScale: canvas.deviceScale)
-    fill(context, boxes: scene.backgrounds, gradient: nil)
+    try fill(context, boxes: scene.backgrounds, gradient: nil, on: surface)
     // On images, outlines come from cached glyph strokes and the text's shape is drawn once
     // into an alpha mask that the gradient, the shadows and the inner shadow share. Vector
     // output keeps strokes and gradients as vectors.

@@ -28,24 +28,9 @@ struct SceneBuilder {
   private var groups: [GroupKey: Int] = [:]
   /// The run the last glyph went to.
   private var current: Int?
-  /// Every glyph, one by one, when the scene draws them in an order
-  /// (``ordered(_:)``): with transforms or a draw order; `nil` otherwise.
-  private var pieces: [Piece]?
-
-  /// The fonts of ``pieces``, each once, in the order met.
-  private var pieceFonts: [(reference: Layout.FontReference, font: CairoScaledFont)] = []
-
-  /// One glyph for a drawing order: its run's font (an index of ``pieceFonts``) and color,
-  /// its map, its place in the text, and the characters it stands for in a PDF (empty for a
-  /// glyph after the first of its cluster; `nil` when its run has no text to give).
-  private struct Piece {
-    var font: Int
-    var color: TextColor
-    var glyph: SceneGlyph
-    var matrix: Layout.AffineTransform?
-    var cluster: Int
-    var text: ArraySlice<UInt8>?
-  }
+  /// The glyphs kept for a drawing order (``ordered(_:)``): with transforms or a draw order;
+  /// `nil` otherwise.
+  private var ordering: OrderedGlyphs?
 
   /// One run per scaled font and color, in the order they were met.
   private(set) var runs: [Scene.Run] = []
@@ -95,7 +80,7 @@ struct SceneBuilder {
     self.init(
       fonts: fonts, deviceScale: deviceScale, colors: colors, keepsReadingOrder: source != nil,
       source: source)
-    pieces = []
+    ordering = OrderedGlyphs()
   }
 
   /// Adds a line's glyphs to the runs and its box to the line bounds.
@@ -125,7 +110,7 @@ struct SceneBuilder {
       let run = line.runs[runNumber]
       let font = try font(for: run.font)
       let matrices = try Self.matrices(of: run, on: line)
-      if pieces != nil {
+      if ordering != nil {
         try keep(run, font: font, matrices: matrices)
       } else {
         try add(run, font: font)
@@ -226,34 +211,16 @@ struct SceneBuilder {
     return matrices
   }
 
-  /// Keeps a layout run's glyphs, one by one, for ``ordered(_:)``.
+  /// Keeps a layout run's glyphs for ``ordered(_:)``.
   private mutating func keep(
     _ run: Layout.GlyphRun, font: CairoScaledFont, matrices: [Layout.AffineTransform]
   ) throws(RenderError) {
     for glyph in run.glyphs where !Self.isSane(glyph.x, glyph.y) {
       throw RenderError(.invalidLayout, "a glyph position is not finite or is too large")
     }
-    let color = colors.color(of: run)
-    let fontIndex: Int
-    if let known = pieceFonts.lastIndex(where: { $0.font === font }) {
-      fontIndex = known
-    } else {
-      fontIndex = pieceFonts.count
-      pieceFonts.append((run.font, font))
-    }
-    guard var kept = pieces else { return }
-    pieces = nil  // the array moves out and back, so appending does not copy it
-    let texts = source.flatMap { Self.glyphTexts(of: run, $0) }
-    // No reserveCapacity: called once per run on one array, it would defeat the geometric
-    // growth of append and copy the array for every run.
-    for (index, glyph) in run.glyphs.enumerated() {
-      kept.append(
-        Piece(
-          font: fontIndex, color: color, glyph: SceneGlyph(glyph),
-          matrix: matrices.isEmpty ? nil : matrices[index], cluster: glyph.cluster,
-          text: texts?[index]))
-    }
-    pieces = kept
+    ordering?.add(
+      run, font: font, color: colors.color(of: run), matrices: matrices,
+      texts: source.flatMap { Self.glyphTexts(of: run, $0) })
   }
 
   /// Each glyph's characters: its cluster's for the cluster's first glyph, none for the
@@ -273,74 +240,12 @@ struct SceneBuilder {
     return texts.count == run.glyphs.count ? texts : nil
   }
 
-  /// The kept glyphs as runs in a drawing order: sorted, then neighbours of one font and
-  /// color joined.
+  /// The kept glyphs as runs in a drawing order (``OrderedGlyphs/runs(in:)``).
   ///
-  /// - Parameter order: Text order, its reverse, or a seeded shuffle (Fisher–Yates on
-  ///   SplitMix64).
+  /// - Parameter order: Text order, its reverse, or a seeded shuffle.
   /// - Returns: The runs, drawn first to last.
   func ordered(_ order: RenderOptions.DrawOrder) -> [Scene.Run] {
-    let pieces = pieces ?? []
-    var permutation = Self.permutation(of: pieces, order)
-    // Text is kept in text order only: a PDF reader reads glyphs in the order they are drawn.
-    let keepsText = order == .logical
-    var runs: [Scene.Run] = []
-    // The run being gathered stays out of `runs` until it ends, so appending to it never
-    // reaches through the array.
-    var current: Scene.Run?
-    var last = -1
-    for index in permutation.indices {
-      let piece = pieces[permutation[index]]
-      let text = keepsText ? piece.text : nil
-      if last >= 0, var run = current, pieces[last].font == piece.font,
-        pieces[last].color == piece.color, (pieces[last].matrix == nil) == (piece.matrix == nil),
-        (run.text == nil) == (text == nil)
-      {
-        current = nil
-        run.glyphs.append(piece.glyph)
-        if let matrix = piece.matrix { run.matrices.append(matrix) }
-        if let text { run.text?.append(text) }
-        current = run
-      } else {
-        if let current { runs.append(current) }
-        let font = pieceFonts[piece.font]
-        var run = Scene.Run(
-          reference: font.reference, font: font.font, color: piece.color, glyphs: [piece.glyph])
-        if let matrix = piece.matrix { run.matrices = [matrix] }
-        if let text { run.text = Scene.RunText(utf8: [], clusters: []).appending(text) }
-        current = run
-      }
-      last = permutation[index]
-    }
-    if let current { runs.append(current) }
-    permutation.removeAll()
-    return runs
-  }
-
-  /// The indices of `pieces` in a drawing order; layout order breaks ties, so the sort is
-  /// stable whatever its algorithm.
-  private static func permutation(
-    of pieces: [Piece], _ order: RenderOptions.DrawOrder
-  ) -> [Int] {
-    var indices = Array(pieces.indices)
-    // Glyphs already in text order (left-to-right text) need no sort.
-    let isInTextOrder = zip(pieces, pieces.dropFirst()).allSatisfy { $0.cluster <= $1.cluster }
-    switch order {
-    case .logical:
-      if !isInTextOrder { indices.sort { (pieces[$0].cluster, $0) < (pieces[$1].cluster, $1) } }
-    case .reverse:
-      if isInTextOrder {
-        indices.reverse()
-      } else {
-        indices.sort { (pieces[$0].cluster, $0) > (pieces[$1].cluster, $1) }
-      }
-    case .random(let seed):
-      var random = SplitMix64(seed: seed)
-      for index in indices.indices.reversed() where index > 0 {
-        indices.swapAt(index, Int(random.next() % UInt64(index + 1)))
-      }
-    }
-    return indices
+    ordering?.runs(in: order) ?? []
   }
 
   /// The scaled font of a run's font reference.

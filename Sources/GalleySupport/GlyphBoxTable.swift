@@ -1,11 +1,14 @@
-/// Ink boxes by glyph id, for ``ShapingFont/inkBoxes(of:)``: an open-addressing table
-/// (multiplicative hash, linear probing) kept at most half full, so a lookup is a few
-/// instructions where a dictionary's hashing takes hundreds.
-struct GlyphInkTable: Sendable {
-  /// A glyph's box relative to its origin (y down), in points.
-  typealias Box = (x: Double, y: Double, width: Double, height: Double)
+/// Glyph boxes by glyph id, for the fonts' ink boxes (HarfBuzz's in layout, cairo's in
+/// drawing).
+///
+/// An open-addressing table (multiplicative hash, linear probing) kept at most half full, so
+/// a lookup is a few instructions where a dictionary's hashing takes hundreds.
+package struct GlyphBoxTable: Sendable {
+  /// A glyph's box relative to its origin (y down).
+  package typealias Box = (x: Double, y: Double, width: Double, height: Double)
 
-  /// A slot: its glyph (``empty`` for none) and the glyph's box (`nil` for no ink).
+  /// A slot: its glyph (``empty`` for none) and the glyph's box (`nil` for a glyph without
+  /// one).
   private struct Slot: Sendable {
     var glyph: UInt32
     var box: Box?
@@ -14,11 +17,15 @@ struct GlyphInkTable: Sendable {
   /// The glyph id no slot holds: glyph ids are 16-bit.
   private static let empty = UInt32.max
   private var slots: [Slot] = []
-  /// The boxes held.
-  private(set) var count = 0
+  /// The glyphs held.
+  package private(set) var count = 0
 
-  /// The box of `glyph`: `.some(nil)` for a glyph known to have no ink, `nil` when unknown.
-  subscript(glyph: UInt32) -> Box?? {
+  /// An empty table.
+  package init() {}
+
+  /// The box of `glyph`: `.some(nil)` for a glyph held without a box, `nil` when the table
+  /// does not hold it.
+  package subscript(glyph: UInt32) -> Box?? {
     guard !slots.isEmpty, glyph != Self.empty else { return nil }
     var index = Self.slot(of: glyph, in: slots.count)
     while slots[index].glyph != Self.empty {
@@ -28,8 +35,8 @@ struct GlyphInkTable: Sendable {
     return nil
   }
 
-  /// Remembers the box of a glyph not held yet.
-  mutating func insert(_ box: Box?, for glyph: UInt32) {
+  /// Remembers the box of a glyph not held yet (a glyph held keeps its box).
+  package mutating func insert(_ box: Box?, for glyph: UInt32) {
     guard glyph != Self.empty else { return }
     if (count + 1) * 2 > slots.count { grow() }
     var index = Self.slot(of: glyph, in: slots.count)
@@ -39,6 +46,12 @@ struct GlyphInkTable: Sendable {
     }
     slots[index] = Slot(glyph: glyph, box: box)
     count += 1
+  }
+
+  /// Forgets every box.
+  package mutating func removeAll() {
+    slots = []
+    count = 0
   }
 
   /// Doubles the slots (64 at first) and places every box again.

@@ -1,18 +1,18 @@
+import GalleySupport
 import Testing
 
-@testable import GalleyLayout
+/// The glyph box table behind the fonts' ink boxes: what goes in comes out, through its
+/// growth, glyphs without a box included.
+@Suite("Glyph box table")
+struct GlyphBoxTableTests {
 
-/// The ink-box table behind ``ShapingFont/inkBoxes(of:)``: what goes in comes out, through
-/// its growth, for glyphs with ink and without.
-@Suite("Glyph ink table")
-struct GlyphInkTableTests {
   @Test(arguments: [1, 31, 32, 33, 500, 4096])
-  func everyBoxInsertedIsFoundAndNoOtherIs(count: Int) {
-    var table = GlyphInkTable()
-    // Glyph ids spread out, some colliding on a slot; every third glyph has no ink.
+  func everyValueInsertedIsFoundAndNoOtherIs(count: Int) {
+    var table = GlyphBoxTable()
+    // Glyph ids spread out, some colliding on a slot; every third glyph has no box.
     let glyphs = (0..<count).map { UInt32($0 * 37 % 65_521) }
     for glyph in glyphs {
-      let box: GlyphInkTable.Box? =
+      let box: GlyphBoxTable.Box? =
         glyph % 3 == 0 ? nil : (Double(glyph), -Double(glyph) / 2, 1, 2)
       table.insert(box, for: glyph)
       // A second insert of a known glyph changes nothing.
@@ -31,7 +31,12 @@ struct GlyphInkTableTests {
     #expect(table[UInt32.max] == nil)
   }
 
-  @Test func anEmptyTableKnowsNothing() {
-    #expect(GlyphInkTable()[0] == nil)
+  @Test func anEmptyOrEmptiedTableKnowsNothing() {
+    var table = GlyphBoxTable()
+    #expect(table[0] == nil)
+    table.insert((1, 2, 3, 4), for: 0)
+    #expect(table[0]??.width == 3)
+    table.removeAll()
+    #expect(table[0] == nil && table.count == 0)
   }
 }
