@@ -186,37 +186,22 @@ final class GlyphMaskCache: @unchecked Sendable {
     onto target: PixmanImage
   ) -> [Int] {
     composite(count: quads.count, source: source, onto: target) { index in
-      let quad = quads[index]
-      let corner = map.apply(x: quad.topLeft.x, y: quad.topLeft.y)
-      let right = map.apply(x: quad.topRight.x, y: quad.topRight.y)
-      let bottom = map.apply(x: quad.bottomLeft.x, y: quad.bottomLeft.y)
-      let far = map.apply(x: quad.bottomRight.x, y: quad.bottomRight.y)
-      let position = GridPosition(deviceX: corner.x, deviceY: corner.y)
-      let unit = Layout.AffineTransform(
-        a: right.x - corner.x, b: right.y - corner.y, c: bottom.x - corner.x,
-        d: bottom.y - corner.y, tx: 0, ty: 0)
-      guard abs(right.x + bottom.x - corner.x - far.x) < 1e-6,
-        abs(right.y + bottom.y - corner.y - far.y) < 1e-6,
-        let key = LinearMapKey(unit, pixelsPerEm: 1)
-      else { return (.oversized, position) }
+      guard let piece = Parallelogram(quads[index], map: map) else {
+        return (.oversized, GridPosition(deviceX: 0, deviceY: 0))
+      }
+      let position = piece.position
       // Font serial 0 is no font's: quads' keys never meet glyphs'.
       let phases = position.phaseY << 2 | position.phaseX
-      let found = transformedEntry(TransformedKey(key: phases, map: key)) {
+      let found = transformedEntry(TransformedKey(key: phases, map: piece.key)) {
         guard
           var outline = DeviceOutline(
-            quads: CollectionOfOne(Self.unitSquare),
-            map: key.map(
-              tx: GridPosition.offset(ofPhase: position.phaseX),
-              ty: GridPosition.offset(ofPhase: position.phaseY)))
+            quads: CollectionOfOne(Parallelogram.unitSquare), map: piece.deviceMap)
         else { return .oversized }
         return mask(of: &outline)
       }
       return (found, position)
     }
   }
-
-  /// The square from (0, 0) to (1, 1).
-  private static let unitSquare = Layout.Quad(Layout.Rect(x: 0, y: 0, width: 1, height: 1))
 
   /// Composites `count` items, each a cache entry placed at a grid position, in batches.
   ///

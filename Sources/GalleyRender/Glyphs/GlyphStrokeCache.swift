@@ -8,10 +8,11 @@ final class GlyphStroke: @unchecked Sendable {
   /// Pixels from the glyph's origin pixel to the mask's left and top edges.
   let left: Int
   let top: Int
-  /// The font, kept alive so its identity in the cache key stays unique.
-  let font: CairoScaledFont
+  /// The font, kept alive so its identity in the cache key stays unique (`nil` for a
+  /// decoration's piece).
+  let font: CairoScaledFont?
 
-  init(surface: CairoSurface, left: Int, top: Int, font: CairoScaledFont) {
+  init(surface: CairoSurface, left: Int, top: Int, font: CairoScaledFont?) {
     self.surface = surface
     self.left = left
     self.top = top
@@ -32,7 +33,8 @@ final class GlyphStroke: @unchecked Sendable {
 /// 2¹⁵ strokes or 32 MiB of them.
 final class GlyphStrokeCache: Sendable {
   private struct Key: Hashable {
-    var font: ObjectIdentifier
+    /// The font, or `nil` for a decoration's piece.
+    var font: ObjectIdentifier?
     var glyph: UInt32
     var width: Double
     var join: RenderOptions.Outline.Join
@@ -60,6 +62,45 @@ final class GlyphStrokeCache: Sendable {
           font: font, glyph: glyph, deviceScale: deviceScale, outline: outline, phaseX: phaseX,
           phaseY: phaseY, map: map?.map())
       })
+  }
+
+  /// The stroke of a decoration's or background's piece that follows a transformed glyph,
+  /// placed at its corner's grid position.
+  func stroke(
+    of piece: Parallelogram, deviceScale: Double, outline: RenderOptions.Outline
+  ) -> GlyphStroke? {
+    let key = Key(
+      font: nil, glyph: 0, width: outline.width, join: outline.join,
+      phaseX: piece.position.phaseX, phaseY: piece.position.phaseY, map: piece.key)
+    return strokes.value(
+      forKey: key, cost: { $0?.bytes ?? 0 },
+      make: { Self.make(piece, deviceScale: deviceScale, outline: outline) })
+  }
+
+  /// Strokes the unit square under a piece's map (device pixels), with the pen in points.
+  private static func make(
+    _ piece: Parallelogram, deviceScale: Double, outline: RenderOptions.Outline
+  ) -> GlyphStroke? {
+    let quad = piece.deviceMap.apply(to: Layout.Rect(x: 0, y: 0, width: 1, height: 1))
+    let box = quad.bounds
+    let reach = outline.reach * deviceScale + 2
+    let left = Int(saturating: (box.x - reach).rounded(.down))
+    let top = Int(saturating: (box.y - reach).rounded(.down))
+    let right = Int(saturating: (box.x + box.width + reach).rounded(.up)) + 1
+    let bottom = Int(saturating: (box.y + box.height + reach).rounded(.up)) + 1
+    guard let surface = try? CairoSurface(image: .a8, width: right - left, height: bottom - top)
+    else { return nil }
+    let context = CairoContext(surface)
+    context.translate(x: Double(-left), y: Double(-top))
+    context.addQuad(quad)
+    // The pen is in points, as the glyphs' is.
+    context.scale(by: deviceScale)
+    context.setOutlineStroke(outline)
+    context.setSource(.black)
+    context.stroke()
+    guard (try? context.check()) != nil else { return nil }
+    surface.flush()
+    return GlyphStroke(surface: surface, left: left, top: top, font: nil)
   }
 
   private static func make(

@@ -86,11 +86,7 @@ extension Painter {
     guard let masks, !isVector, let color = boxes.first?.color else { return boxes }
     let quads = boxes.compactMap(\.quad)
     guard !quads.isEmpty else { return boxes }
-    let scale = canvas.deviceScale
-    // The context's matrix: layout points moved to the origin, then scaled.
-    let map = Layout.AffineTransform(
-      a: scale, b: 0, c: 0, d: scale, tx: canvas.geometry.originX * scale,
-      ty: canvas.geometry.originY * scale)
+    let map = deviceMap
     let leftOver = try PixmanImage.drawing(on: surface) { target throws(RenderError) in
       let source = try PixmanImage(solid: color)
       return try masks.withCache { cache in

@@ -67,9 +67,12 @@ extension Painter {
     } else {
       try drawGlyphs(of: runs, on: mask.surface, context, color: { _ in .black })
     }
-    context.setSource(.black)
-    for box in scene.decorations { add(context, box: box) }
-    context.fill()
+    let decorations = scene.decorations.map { box in
+      var black = box
+      black.color = .black
+      return black
+    }
+    try fill(context, boxes: decorations, gradient: nil, on: isVector ? nil : mask.surface)
     try context.check()
     mask.pixelsPerPoint = scale
     return mask

@@ -98,8 +98,9 @@ extension Painter {
   }
 
   /// The connected outline on an image: every glyph's cached stroke at its quarter-pixel
-  /// phase (under its rounded map, for a transformed glyph), joined by keeping the larger
-  /// coverage, plus the decorations' strokes.
+  /// phase (under its rounded map, for a transformed glyph) and every decoration piece's that
+  /// follows a transformed glyph, joined by keeping the larger coverage, plus the strokes of
+  /// the other decorations.
   func outlineMask() throws(RenderError) -> AlphaMask {
     guard let outline = options.outline else { throw RenderError(.drawingFailed, "no outline") }
     let mask = try AlphaMask(width: canvas.deviceWidth, height: canvas.deviceHeight)
@@ -121,12 +122,24 @@ extension Painter {
       }
       if !rest.glyphs.isEmpty { leftOver.append(rest) }
     }
+    let (scale, map) = (canvas.deviceScale, deviceMap)
+    // Pieces that follow transformed glyphs from cached strokes; rectangles through cairo.
+    var boxes: [Scene.Box] = []
+    for box in scene.decorations {
+      guard let quad = box.quad, let piece = Parallelogram(quad, map: map) else {
+        boxes.append(box)
+        continue
+      }
+      if let stroke = strokes.stroke(of: piece, deviceScale: scale, outline: outline) {
+        placed.append((stroke, piece.position.x, piece.position.y))
+      }
+    }
     mask.formUnion(placed)
-    if !scene.decorations.isEmpty || !leftOver.isEmpty {
+    if !boxes.isEmpty || !leftOver.isEmpty {
       let context = CairoContext(mask.surface)
       transform(context, deviceScale: canvas.deviceScale)
       for run in leftOver { appendPaths(context, of: run) }
-      for box in scene.decorations { add(context, box: box) }
+      for box in boxes { add(context, box: box) }
       context.setSource(.black)
       context.setOutlineStroke(outline)
       context.stroke()

@@ -53,6 +53,15 @@ struct Painter {
     try context.check()
   }
 
+  /// Layout points to device pixels: the map ``transform(_:deviceScale:)`` sets at the
+  /// canvas's scale.
+  var deviceMap: Layout.AffineTransform {
+    let scale = canvas.deviceScale
+    return Layout.AffineTransform(
+      a: scale, b: 0, c: 0, d: scale, tx: canvas.geometry.originX * scale,
+      ty: canvas.geometry.originY * scale)
+  }
+
   /// Sets the matrix so user units are layout points: scaled to device units, then moved to
   /// the layout's origin in the canvas.
   func transform(_ context: CairoContext, deviceScale: Double) {
