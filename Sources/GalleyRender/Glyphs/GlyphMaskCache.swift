@@ -73,6 +73,9 @@ final class GlyphMaskCache: @unchecked Sendable {
   fileprivate static let spread = Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
   /// Entries in the table in front of the dictionary (2¹²).
   private static let recentBits = 12
+  /// Entries in the table in front of the transformed masks' dictionary (2¹³): a random
+  /// shift's label brings a key per glyph.
+  private static let recentTransformedBits = 13
 
   /// A key and its entry; key 0 is never a glyph's.
   private struct Recent {
@@ -110,7 +113,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     scratch = CairoContext(scratchSurface)
     recent = .allocate(capacity: 1 << Self.recentBits)
     recent.initialize(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
-    recentTransformed = Array(repeating: nil, count: 1 << Self.recentBits)
+    recentTransformed = Array(repeating: nil, count: 1 << Self.recentTransformedBits)
     placed = .allocate(capacity: Self.batch)
   }
 
@@ -322,7 +325,8 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// The cache entry of a transformed glyph or a parallelogram, made by `make` on first use.
   private func transformedEntry(_ key: TransformedKey, make: () -> CachedMask) -> CachedMask {
     let slot = Int(
-      truncatingIfNeeded: UInt(bitPattern: key.mixed &* Self.spread) >> (64 - Self.recentBits))
+      truncatingIfNeeded: UInt(bitPattern: key.mixed &* Self.spread)
+        >> (64 - Self.recentTransformedBits))
     if let recent = recentTransformed[slot], recent.key == key { return recent.entry }
     let found: CachedMask
     if let known = transformedMasks[key] {
