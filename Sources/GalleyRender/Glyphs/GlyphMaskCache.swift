@@ -37,7 +37,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     var entry: CachedMask
   }
   /// The transformed masks looked up last, by key (an empty slot holds no key).
-  private var recentTransformed: [RecentTransformed?]
+  private let recentTransformed: UnsafeMutablePointer<RecentTransformed?>
   private let arena = GlyphMaskArena()
   private let coverage = GlyphCoverage()
   /// Rasterizes transformed glyphs' and parallelograms' masks.
@@ -113,12 +113,14 @@ final class GlyphMaskCache: @unchecked Sendable {
     scratch = CairoContext(scratchSurface)
     recent = .allocate(capacity: 1 << Self.recentBits)
     recent.initialize(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
-    recentTransformed = Array(repeating: nil, count: 1 << Self.recentTransformedBits)
+    recentTransformed = .allocate(capacity: 1 << Self.recentTransformedBits)
+    recentTransformed.initialize(repeating: nil, count: 1 << Self.recentTransformedBits)
     placed = .allocate(capacity: Self.batch)
   }
 
   deinit {
     recent.deallocate()
+    recentTransformed.deallocate()
     placed.deallocate()
   }
 
@@ -442,6 +444,6 @@ final class GlyphMaskCache: @unchecked Sendable {
     transformedMasks.removeAll(keepingCapacity: true)
     arena.reset()
     recent.update(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
-    for slot in recentTransformed.indices { recentTransformed[slot] = nil }
+    recentTransformed.update(repeating: nil, count: 1 << Self.recentTransformedBits)
   }
 }
