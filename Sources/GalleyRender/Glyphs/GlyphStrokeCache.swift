@@ -82,25 +82,12 @@ final class GlyphStrokeCache: Sendable {
     _ piece: Parallelogram, deviceScale: Double, outline: RenderOptions.Outline
   ) -> GlyphStroke? {
     let quad = piece.deviceMap.apply(to: Layout.Rect(x: 0, y: 0, width: 1, height: 1))
-    let box = quad.bounds
-    let reach = outline.reach * deviceScale + 2
-    let left = Int(saturating: (box.x - reach).rounded(.down))
-    let top = Int(saturating: (box.y - reach).rounded(.down))
-    let right = Int(saturating: (box.x + box.width + reach).rounded(.up)) + 1
-    let bottom = Int(saturating: (box.y + box.height + reach).rounded(.up)) + 1
-    guard let surface = try? CairoSurface(image: .a8, width: right - left, height: bottom - top)
-    else { return nil }
-    let context = CairoContext(surface)
-    context.translate(x: Double(-left), y: Double(-top))
-    context.addQuad(quad)
-    // The pen is in points, as the glyphs' is.
-    context.scale(by: deviceScale)
-    context.setOutlineStroke(outline)
-    context.setSource(.black)
-    context.stroke()
-    guard (try? context.check()) != nil else { return nil }
-    surface.flush()
-    return GlyphStroke(surface: surface, left: left, top: top, font: nil)
+    return stroked(box: quad.bounds, deviceScale: deviceScale, outline: outline, font: nil) {
+      context in
+      context.addQuad(quad)
+      // The pen is in points, as the glyphs' is.
+      context.scale(by: deviceScale)
+    }
   }
 
   private static func make(
@@ -111,26 +98,50 @@ final class GlyphStrokeCache: Sendable {
       let ink = font.inkRect(of: SceneGlyph(id: glyph, x: 0, y: 0))
     else { return nil }
     let box = map.map { $0.apply(to: ink).bounds } ?? ink
+    let phaseBox = Layout.Rect(
+      x: box.x * deviceScale + GridPosition.offset(ofPhase: phaseX),
+      y: box.y * deviceScale + GridPosition.offset(ofPhase: phaseY),
+      width: box.width * deviceScale, height: box.height * deviceScale)
+    return stroked(box: phaseBox, deviceScale: deviceScale, outline: outline, font: font) {
+      context in
+      context.translate(
+        x: GridPosition.offset(ofPhase: phaseX), y: GridPosition.offset(ofPhase: phaseY))
+      context.scale(by: deviceScale)
+      let single = CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0))
+      if let map {
+        // The path turns with the glyph; the pen, in the unturned matrix, does not.
+        context.withTransform(map) { context.appendGlyphPaths(single, font: font) }
+      } else {
+        context.appendGlyphPaths(single, font: font)
+      }
+    }
+  }
+
+  /// Strokes a path into an 8-bit surface just large enough for it.
+  ///
+  /// - Parameters:
+  ///   - box: The path's bounds in device pixels from the origin's whole pixel.
+  ///   - deviceScale: Device pixels per point.
+  ///   - outline: The outline's width and join.
+  ///   - font: The font the stroke keeps alive, or `nil`.
+  ///   - addPath: Adds the path to a context whose matrix moves the origin's whole pixel to
+  ///     its place in the surface, leaving the matrix the pen is to have.
+  /// - Returns: The stroke, or `nil` when cairo cannot make it.
+  private static func stroked(
+    box: Layout.Rect, deviceScale: Double, outline: RenderOptions.Outline,
+    font: CairoScaledFont?, addPath: (CairoContext) -> Void
+  ) -> GlyphStroke? {
     // Room for the stroke (miter tips reach further) and a pixel of anti-aliasing.
     let reach = outline.reach * deviceScale + 2
-    let left = Int(saturating: (box.x * deviceScale - reach).rounded(.down))
-    let top = Int(saturating: (box.y * deviceScale - reach).rounded(.down))
-    let right = Int(saturating: ((box.x + box.width) * deviceScale + reach).rounded(.up)) + 1
-    let bottom = Int(saturating: ((box.y + box.height) * deviceScale + reach).rounded(.up)) + 1
+    let left = Int(saturating: (box.x - reach).rounded(.down))
+    let top = Int(saturating: (box.y - reach).rounded(.down))
+    let right = Int(saturating: (box.x + box.width + reach).rounded(.up)) + 1
+    let bottom = Int(saturating: (box.y + box.height + reach).rounded(.up)) + 1
     guard let surface = try? CairoSurface(image: .a8, width: right - left, height: bottom - top)
     else { return nil }
     let context = CairoContext(surface)
-    context.translate(
-      x: Double(-left) + GridPosition.offset(ofPhase: phaseX),
-      y: Double(-top) + GridPosition.offset(ofPhase: phaseY))
-    context.scale(by: deviceScale)
-    let single = CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0))
-    if let map {
-      // The path turns with the glyph; the pen, in the unturned matrix, does not.
-      context.withTransform(map) { context.appendGlyphPaths(single, font: font) }
-    } else {
-      context.appendGlyphPaths(single, font: font)
-    }
+    context.translate(x: Double(-left), y: Double(-top))
+    addPath(context)
     context.setOutlineStroke(outline)
     context.setSource(.black)
     context.stroke()
