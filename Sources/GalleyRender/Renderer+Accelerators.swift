@@ -13,11 +13,12 @@ extension Renderer {
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Outline glyphs on images drawn from masks rasterized once per glyph and quarter-pixel
-    /// phase, added into one coverage buffer per batch and composited once.
+    /// phase (a transformed glyph's once per rounded map too, as are the decoration pieces
+    /// that follow it), added into one coverage buffer per batch and composited once.
     public static let glyphMasks = Accelerators(rawValue: 1 << 0)
-    /// Glyphs each turned their own way (a random shift, an arc) drawn from outlines made
-    /// once per glyph and moved by their maps, rasterized by FreeType on images, instead of
-    /// outlines cairo makes and fills under each map.
+    /// Transformed glyphs' outlines made once per glyph and moved by their maps (the source
+    /// of their masks, and of their paths in vector output), instead of outlines cairo makes
+    /// under each map.
     public static let glyphOutlines = Accelerators(rawValue: 1 << 1)
     /// Every accelerator: the default.
     public static let all: Accelerators = [.glyphMasks, .glyphOutlines]
