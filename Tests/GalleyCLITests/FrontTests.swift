@@ -74,12 +74,16 @@ struct FrontTests {
 
   @Test func aMissingEngineIsReported() throws {
     let path = try Self.configuration.get()
-    let folder = FileManager.default.temporaryDirectory
+    // A hard link beside the build, not a copy: a copy's descriptor, open for writing, can be
+    // inherited by a process another test starts meanwhile, and running the copy then fails
+    // with "text file busy".
+    let binary = try GalleyBinary().url
+    let folder = binary.deletingLastPathComponent()
       .appendingPathComponent("galley-front-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let alone = folder.appendingPathComponent("galley")
-    try FileManager.default.copyItem(at: try GalleyBinary().url, to: alone)
+    try FileManager.default.linkItem(at: binary, to: alone)
 
     let layout = try GalleyBinary(url: alone).run(["layout", "--width", "100", "--", "x"])
     #expect(layout.status == 69)

@@ -123,9 +123,7 @@ final class ShapingFont: @unchecked Sendable {
   private let inkBoxes = Mutex(GlyphBoxTable())
 
   /// A glyph's ink box as ``inkBoxes(of:)`` gives it, from HarfBuzz.
-  private static func extents(
-    of glyph: UInt32, in handle: OpaquePointer
-  ) -> (x: Double, y: Double, width: Double, height: Double)? {
+  private static func extents(of glyph: UInt32, in handle: OpaquePointer) -> InkBox? {
     var extents = hb_glyph_extents_t()
     guard hb_font_get_glyph_extents(handle, glyph, &extents) != 0,
       extents.width != 0, extents.height != 0

@@ -94,12 +94,6 @@ public struct AnyGlyphTypesetter: Hashable, Sendable {
     base.hash(into: &hasher)
   }
 
-  /// The wrapped typesetter's transform of a glyph.
-  ///
-  /// - Parameter glyph: The glyph.
-  /// - Returns: Its new transform.
-  func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform { base.transform(of: glyph) }
-
   /// Sets each glyph's transform to the one the wrapped typesetter gives it, opening the
   /// wrapped value once for all of them.
   func apply(to glyphs: inout [TypesetGlyph]) { Self.apply(base, to: &glyphs) }

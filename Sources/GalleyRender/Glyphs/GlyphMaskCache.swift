@@ -159,11 +159,8 @@ final class GlyphMaskCache: @unchecked Sendable {
     return composite(count: glyphs.count, source: source, onto: target) { index in
       let glyph = glyphs[index]
       let matrix = matrices.isEmpty ? nil : matrices[index]
-      // A transformed glyph's origin goes where its map puts it; its mask carries the rest.
-      let origin =
-        matrix.map { $0.apply(x: glyph.x, y: glyph.y) } ?? Layout.Point(x: glyph.x, y: glyph.y)
       let position = GridPosition(
-        deviceX: (origin.x + originX) * scale, deviceY: (origin.y + originY) * scale)
+        of: glyph, under: matrix, scale: scale, originX: originX, originY: originY)
       let found = entry(
         font: font, glyph: glyph.id, position: position, map: matrix.map { maps.key(of: $0) },
         outlines: outlines)

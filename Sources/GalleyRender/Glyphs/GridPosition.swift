@@ -1,3 +1,5 @@
+import GalleyLayout
+
 /// Where a glyph origin lands on the pixel grid: a whole pixel and a quarter-pixel phase on
 /// each axis.
 ///
@@ -24,6 +26,28 @@ struct GridPosition: Equatable {
     y = quarterY >> 2
     phaseX = quarterX & 3
     phaseY = quarterY & 3
+  }
+
+  /// Where a glyph's origin lands.
+  ///
+  /// A transformed glyph's origin goes where its map puts it; its mask or stroke carries the
+  /// rest. Masks and strokes both take it from here, so a glyph's fill sits in the middle of
+  /// its stroke.
+  ///
+  /// - Parameters:
+  ///   - glyph: The glyph, at its layout position (points).
+  ///   - matrix: Its map, or `nil`.
+  ///   - scale: Device pixels per point.
+  ///   - originX: The layout origin's place in the image, in points.
+  ///   - originY: The same, vertically.
+  @inline(__always)
+  init(
+    of glyph: SceneGlyph, under matrix: Layout.AffineTransform?, scale: Double, originX: Double,
+    originY: Double
+  ) {
+    let origin =
+      matrix.map { $0.apply(x: glyph.x, y: glyph.y) } ?? Layout.Point(x: glyph.x, y: glyph.y)
+    self.init(deviceX: (origin.x + originX) * scale, deviceY: (origin.y + originY) * scale)
   }
 
   /// The nearest whole number of quarter pixels.

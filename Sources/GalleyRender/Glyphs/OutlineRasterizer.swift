@@ -56,6 +56,10 @@ struct DeviceOutline {
     tags.reserveCapacity(count)
     var reader = PathReader()
     var index = 0
+    // The point `offset` elements into the current one, in 26.6 device pixels.
+    func point(_ offset: Int) -> FT_Vector? {
+      Self.fixed(map, x: data[index + offset].point.x, y: data[index + offset].point.y)
+    }
     while index < count {
       let header = data[index].header
       let length = Int(header.length)
@@ -63,13 +67,13 @@ struct DeviceOutline {
       switch header.type {
       case CAIRO_PATH_MOVE_TO:
         closeContour()
-        reader.pending = Self.fixed(map, data[index + 1])
+        reader.pending = point(1)
       case CAIRO_PATH_LINE_TO:
-        add(Self.fixed(map, data[index + 1]), tag: FT_CURVE_TAG_ON, &reader)
+        add(point(1), tag: FT_CURVE_TAG_ON, &reader)
       case CAIRO_PATH_CURVE_TO:
-        add(Self.fixed(map, data[index + 1]), tag: FT_CURVE_TAG_CUBIC, &reader)
-        add(Self.fixed(map, data[index + 2]), tag: FT_CURVE_TAG_CUBIC, &reader)
-        add(Self.fixed(map, data[index + 3]), tag: FT_CURVE_TAG_ON, &reader)
+        add(point(1), tag: FT_CURVE_TAG_CUBIC, &reader)
+        add(point(2), tag: FT_CURVE_TAG_CUBIC, &reader)
+        add(point(3), tag: FT_CURVE_TAG_ON, &reader)
       default:  // CAIRO_PATH_CLOSE_PATH
         closeContour()
       }
@@ -90,11 +94,8 @@ struct DeviceOutline {
     for quad in quads {
       var corners: [FT_Vector] = []
       for corner in [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft] {
-        let moved = map.apply(x: corner.x, y: corner.y)
-        let x = (moved.x * 64).rounded()
-        let y = (moved.y * 64).rounded()
-        guard abs(x) < 64e6, abs(y) < 64e6 else { return nil }
-        corners.append(FT_Vector(x: FT_Pos(x), y: FT_Pos(y)))
+        guard let point = Self.fixed(map, x: corner.x, y: corner.y) else { return nil }
+        corners.append(point)
       }
       // Twice the signed area (shoelace); a negative one is turned round.
       var area: FT_Pos = 0
@@ -118,9 +119,8 @@ struct DeviceOutline {
 
   /// A point through the map, in 26.6 device pixels with y growing downwards, or `nil` past
   /// a million pixels.
-  private static func fixed(_ map: Layout.AffineTransform, _ data: cairo_path_data_t) -> FT_Vector?
-  {
-    let moved = map.apply(x: data.point.x, y: data.point.y)
+  private static func fixed(_ map: Layout.AffineTransform, x: Double, y: Double) -> FT_Vector? {
+    let moved = map.apply(x: x, y: y)
     let x = (moved.x * 64).rounded()
     let y = (moved.y * 64).rounded()
     guard abs(x) < 64e6, abs(y) < 64e6 else { return nil }

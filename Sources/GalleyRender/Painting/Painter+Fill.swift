@@ -84,8 +84,9 @@ extension Painter {
     -> [Scene.Box]
   {
     guard let masks, !isVector, let color = boxes.first?.color else { return boxes }
-    let quads = boxes.compactMap(\.quad)
-    guard !quads.isEmpty else { return boxes }
+    let pieces = boxes.indices.filter { boxes[$0].quad != nil }
+    guard !pieces.isEmpty else { return boxes }
+    let quads = pieces.compactMap { boxes[$0].quad }
     let map = deviceMap
     let leftOver = try PixmanImage.drawing(on: surface) { target throws(RenderError) in
       let source = try PixmanImage(solid: color)
@@ -93,8 +94,7 @@ extension Painter {
         cache.composite(quads: quads, map: map, source: source, onto: target)
       }
     }
-    let undrawn = Set(leftOver.map { quads[$0] })
-    return boxes.filter { box in box.quad.map { undrawn.contains($0) } ?? true }
+    return boxes.filter { $0.quad == nil } + leftOver.map { boxes[pieces[$0]] }
   }
 
   /// Draws runs' glyphs on an image, each run in its color and in order: outline glyphs

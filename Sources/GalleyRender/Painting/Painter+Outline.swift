@@ -156,12 +156,9 @@ extension Painter {
     outline: RenderOptions.Outline
   ) -> (stroke: GlyphStroke, x: Int, y: Int)?? {
     let scale = canvas.deviceScale
-    // The same grid position as the glyph's mask, so the fill sits in the middle of its
-    // stroke.
-    let origin = matrix?.apply(x: glyph.x, y: glyph.y) ?? Layout.Point(x: glyph.x, y: glyph.y)
     let position = GridPosition(
-      deviceX: (origin.x + canvas.geometry.originX) * scale,
-      deviceY: (origin.y + canvas.geometry.originY) * scale)
+      of: glyph, under: matrix, scale: scale, originX: canvas.geometry.originX,
+      originY: canvas.geometry.originY)
     var map: LinearMapKey?
     if let matrix {
       guard let key = LinearMapKey(matrix, pixelsPerEm: run.font.pixelsPerEm) else { return nil }
