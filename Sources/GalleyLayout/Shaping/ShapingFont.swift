@@ -101,16 +101,22 @@ final class ShapingFont: @unchecked Sendable {
   /// glyph without ink (`hb_font_get_glyph_extents`); remembered for the font's first
   /// ``inkBoxLimit`` glyphs asked (glyph placement asks for every glyph of every label).
   ///
-  /// - Parameter glyphs: The glyph ids.
+  /// - Parameter glyphs: The glyphs (their ids count).
   /// - Returns: One box per glyph: left, top (negative above the baseline), width and height.
-  func inkBoxes(of glyphs: some Collection<UInt32>) -> [InkBox?] {
+  func inkBoxes(of glyphs: [Layout.PositionedGlyph]) -> [InkBox?] {
     inkBoxes.withLock { table in
-      glyphs.map { glyph in
-        if let known = table[glyph] { return known }
-        let box = Self.extents(of: glyph, in: handle)
-        if table.count < Self.inkBoxLimit { table.insert(box, for: glyph) }
-        return box
+      var boxes: [InkBox?] = []
+      boxes.reserveCapacity(glyphs.count)
+      for glyph in glyphs {
+        if let known = table[glyph.id] {
+          boxes.append(known)
+          continue
+        }
+        let box = Self.extents(of: glyph.id, in: handle)
+        if table.count < Self.inkBoxLimit { table.insert(box, for: glyph.id) }
+        boxes.append(box)
       }
+      return boxes
     }
   }
 

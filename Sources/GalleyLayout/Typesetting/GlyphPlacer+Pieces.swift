@@ -20,13 +20,16 @@ extension GlyphPlacer {
     var pieces: [(rect: Layout.Rect, matrix: Layout.AffineTransform)] = []
     // Neighbouring glyphs turned alike share one sine and cosine.
     var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
-    for run in line.runs where link == nil || run.link == link {
-      for (index, glyph) in run.glyphs.enumerated() {
+    // Runs by index: copying one copies its arrays' and font's references.
+    for runIndex in line.runs.indices where link == nil || line.runs[runIndex].link == link {
+      let glyphs = line.runs[runIndex].glyphs
+      let transforms = line.runs[runIndex].transforms
+      for (index, glyph) in glyphs.enumerated() {
         let low = max(rect.x, glyph.x)
         let high = min(rect.x + rect.width, glyph.x + glyph.advance)
         // A rectangle that only touches a box (its edge rounded onto the box's) is not under it.
         guard high - low > 1e-9 else { continue }
-        let transform = run.transform(at: index)
+        let transform = index < transforms.count ? transforms[index] : .identity
         if last?.rotation != transform.rotation { last = (transform.rotation, transform.turn) }
         let matrix = transform.matrix(
           centerX: glyph.x + glyph.advance / 2, centerY: line.y + line.height / 2,

@@ -55,8 +55,11 @@ struct GlyphPlacer {
   ) throws(LayoutError) -> Layout {
     var placed = scaled(layout)
     let ink = inkBoxes(of: placed, unscaled: layout, fonts: fonts)
+    var bounds = InkUnion()
     if hasTypesetters {
-      try transform(&placed, ink: ink)
+      try transform(&placed, ink: ink, bounds: &bounds)
+    } else {
+      for box in ink { if let box { bounds.add(box) } }
     }
     let isTransformed = placed.lines.contains { $0.runs.contains { !$0.transforms.isEmpty } }
     if isTransformed {
@@ -76,19 +79,24 @@ struct GlyphPlacer {
       }
       placed.links = placed.links.map { link in linkQuads(link, in: placed) }
     }
-    placed.inkBounds = inkBounds(of: placed, ink: ink)
+    for decoration in placed.decorations { bounds.add(decoration.rect) }
+    placed.inkBounds = bounds.rect
     return placed
   }
 
-  /// Runs the typesetters over every glyph, in order, and stores the transforms that are not
-  /// all the identity.
-  private func transform(_ layout: inout Layout, ink: [[[Layout.Rect?]]]) throws(LayoutError) {
+  /// Runs the typesetters over every glyph, in order, stores the transforms that are not all
+  /// the identity, and adds each glyph's transformed ink to `bounds`.
+  private func transform(
+    _ layout: inout Layout, ink: [Layout.Rect?], bounds: inout InkUnion
+  ) throws(LayoutError) {
     var index = 0
+    // One buffer for every run's glyphs.
+    var seen: [TypesetGlyph] = []
     for lineIndex in layout.lines.indices {
       // Made before any run changes, and no copy of the line outlives the call, so setting
       // them copies no run.
       let lineTransforms = try transforms(
-        ofLine: lineIndex, in: layout, ink: ink[lineIndex], index: &index)
+        ofLine: lineIndex, in: layout, ink: ink, index: &index, seen: &seen, bounds: &bounds)
       for (runIndex, transforms) in lineTransforms.enumerated() where !transforms.isEmpty {
         layout.lines[lineIndex].runs[runIndex].transforms = transforms
       }
@@ -100,41 +108,77 @@ struct GlyphPlacer {
   /// - Parameters:
   ///   - lineIndex: The line.
   ///   - layout: The layout.
-  ///   - ink: The line's ink boxes, by run and glyph.
+  ///   - ink: Every glyph's ink box, by glyph index.
   ///   - index: The number of glyphs in the lines before; advanced past the line's.
+  ///   - seen: A buffer for a run's glyphs.
+  ///   - bounds: The ink so far; the line's glyphs' transformed ink is added.
   /// - Returns: One list per run.
   /// - Throws: ``LayoutError/Kind/invalidOptions`` when a typesetter gives a transform that is
   ///   not finite or too large.
   private func transforms(
-    ofLine lineIndex: Int, in layout: Layout, ink: [[Layout.Rect?]], index: inout Int
+    ofLine lineIndex: Int, in layout: Layout, ink: [Layout.Rect?], index: inout Int,
+    seen: inout [TypesetGlyph], bounds: inout InkUnion
   ) throws(LayoutError) -> [[Layout.GlyphTransform]] {
     let line = layout.lines[lineIndex]
     let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
     var lineTransforms: [[Layout.GlyphTransform]] = []
-    for (run, runInk) in zip(line.runs, ink) {
+    for run in line.runs {
       let first = index
-      var seen = run.glyphs.indices.map { glyphIndex in
-        let glyph = run.glyphs[glyphIndex]
-        return TypesetGlyph(
-          index: first + glyphIndex, lineIndex: lineIndex, lineBox: lineBox,
-          baseline: line.baseline, id: glyph.id, cluster: glyph.cluster, x: glyph.x,
-          y: glyph.y, advance: glyph.advance, box: line.box(of: glyph),
-          inkBox: runInk[glyphIndex], isRightToLeft: run.isRightToLeft, link: run.link,
-          layoutSize: layout.size, transform: .identity)
+      seen.removeAll(keepingCapacity: true)
+      for (glyphIndex, glyph) in run.glyphs.enumerated() {
+        seen.append(
+          TypesetGlyph(
+            index: first + glyphIndex, lineIndex: lineIndex, lineBox: lineBox,
+            baseline: line.baseline, id: glyph.id, cluster: glyph.cluster, x: glyph.x,
+            y: glyph.y, advance: glyph.advance, box: line.box(of: glyph),
+            inkBox: ink[first + glyphIndex], isRightToLeft: run.isRightToLeft, link: run.link,
+            layoutSize: layout.size, transform: .identity))
       }
       // Typesetter by typesetter over the run, so each is opened once.
       for typesetter in options.glyphTypesetters { typesetter.apply(to: &seen) }
-      if let bad = seen.first(where: { !Self.isUsable($0.transform) }) {
-        throw LayoutError(
-          .invalidOptions,
-          "a glyph typesetter gave glyph \(bad.index) a transform that is not finite or too large"
-        )
+      var isIdentity = true
+      for glyph in seen {
+        guard Self.isUsable(glyph.transform) else {
+          throw LayoutError(
+            .invalidOptions,
+            "a glyph typesetter gave glyph \(glyph.index) a transform that is not finite or too large"
+          )
+        }
+        isIdentity = isIdentity && glyph.transform.isIdentity
       }
       index += seen.count
-      let transforms = seen.map(\.transform)
-      lineTransforms.append(transforms.contains { !$0.isIdentity } ? transforms : [])
+      if isIdentity {
+        for box in ink[first..<index] { if let box { bounds.add(box) } }
+        lineTransforms.append([])
+      } else {
+        addInk(of: seen, on: line, ink: ink, to: &bounds)
+        lineTransforms.append(seen.map { $0.transform })
+      }
     }
     return lineTransforms
+  }
+
+  /// Adds a run's glyphs' ink, each box through its glyph's map, to `bounds`.
+  ///
+  /// Neighbouring glyphs turned alike share one sine and cosine, as in ``Layout/Line/matrices(of:)``.
+  private func addInk(
+    of glyphs: [TypesetGlyph], on line: Layout.Line, ink: [Layout.Rect?], to bounds: inout InkUnion
+  ) {
+    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
+    let centerY = line.y + line.height / 2
+    for glyph in glyphs {
+      guard let box = ink[glyph.index] else { continue }
+      let transform = glyph.transform
+      guard !transform.isIdentity else {
+        bounds.add(box)
+        continue
+      }
+      if last?.rotation != transform.rotation { last = (transform.rotation, transform.turn) }
+      let matrix = transform.matrix(
+        centerX: glyph.x + glyph.advance / 2, centerY: centerY,
+        turn: last?.turn ?? transform.turn)
+      bounds.add(matrix.apply(to: box).bounds)
+    }
   }
 
   /// Whether a transform's offsets are within 10⁶ points and its scales within ±1000.
@@ -144,8 +188,8 @@ struct GlyphPlacer {
       && abs(transform.rotation) <= 1e9
   }
 
-  /// Each glyph's ink box in layout points (drawn at the glyph scale), untransformed; by line,
-  /// run and glyph.
+  /// Each glyph's ink box in layout points (drawn at the glyph scale), untransformed, by its
+  /// index among the layout's glyphs (lines, runs and glyphs in order).
   ///
   /// - Parameters:
   ///   - layout: The scaled layout.
@@ -155,49 +199,49 @@ struct GlyphPlacer {
   private func inkBoxes(
     of layout: Layout, unscaled: Layout,
     fonts: [(reference: Layout.FontReference, font: ShapingFont)]
-  ) -> [[[Layout.Rect?]]] {
-    zip(layout.lines, unscaled.lines).map { line, unscaledLine in
-      zip(line.runs, unscaledLine.runs).map { run, unscaledRun in
+  ) -> [Layout.Rect?] {
+    var boxes: [Layout.Rect?] = []
+    boxes.reserveCapacity(layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } })
+    for (line, unscaledLine) in zip(layout.lines, unscaled.lines) {
+      for (run, unscaledRun) in zip(line.runs, unscaledLine.runs) {
         guard let font = fonts.first(where: { $0.reference == unscaledRun.font })?.font else {
-          return Array(repeating: nil, count: run.glyphs.count)
+          boxes.append(contentsOf: repeatElement(nil, count: run.glyphs.count))
+          continue
         }
-        return zip(run.glyphs, font.inkBoxes(of: run.glyphs.lazy.map(\.id))).map { glyph, box in
-          box.map { box in
+        let found = font.inkBoxes(of: run.glyphs)
+        for (glyph, box) in zip(run.glyphs, found) {
+          guard let box else {
+            boxes.append(nil)
+            continue
+          }
+          boxes.append(
             Layout.Rect(
               x: glyph.x + box.x * scaleX, y: glyph.y + box.y * scaleY, width: box.width * scaleX,
-              height: box.height * scaleY)
-          }
+              height: box.height * scaleY))
         }
       }
     }
+    return boxes
   }
 
-  /// The union of the glyphs' transformed ink and the decorations, or `nil` for no ink.
-  private func inkBounds(of layout: Layout, ink: [[[Layout.Rect?]]]) -> Layout.Rect? {
-    var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
-    func add(_ rect: Layout.Rect) {
+  /// The union of rectangles, as placement gathers the layout's ink.
+  struct InkUnion {
+    private var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+
+    /// Adds a rectangle.
+    mutating func add(_ rect: Layout.Rect) {
       let old = bounds ?? (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
       bounds = (
         min(old.minX, rect.x), min(old.minY, rect.y), max(old.maxX, rect.x + rect.width),
         max(old.maxY, rect.y + rect.height)
       )
     }
-    for (lineIndex, line) in layout.lines.enumerated() {
-      for (runIndex, run) in line.runs.enumerated() {
-        let runInk = ink[lineIndex][runIndex]
-        // One map per glyph, neighbours turned alike sharing a sine and cosine.
-        let matrices = line.matrices(of: run)
-        for glyphIndex in run.glyphs.indices {
-          guard let box = runInk[glyphIndex] else { continue }
-          add(
-            matrices.isEmpty || run.transforms[glyphIndex].isIdentity
-              ? box : matrices[glyphIndex].apply(to: box).bounds)
-        }
+
+    /// The union, or `nil` for none.
+    var rect: Layout.Rect? {
+      bounds.map {
+        Layout.Rect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX, height: $0.maxY - $0.minY)
       }
-    }
-    for decoration in layout.decorations { add(decoration.rect) }
-    return bounds.map {
-      Layout.Rect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX, height: $0.maxY - $0.minY)
     }
   }
 }

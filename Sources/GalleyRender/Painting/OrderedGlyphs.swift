@@ -53,7 +53,7 @@ struct OrderedGlyphs {
     segments.append(
       Segment(
         font: fontIndex, color: color, glyphs: run.glyphs.map(SceneGlyph.init),
-        matrices: matrices, clusters: run.glyphs.map(\.cluster), texts: texts))
+        matrices: matrices, clusters: run.glyphs.map { $0.cluster }, texts: texts))
   }
 
   /// The kept glyphs as runs in a drawing order, neighbours of one font and color joined.
@@ -87,35 +87,37 @@ struct OrderedGlyphs {
   }
 
   /// Runs made of whole segments: in order, or each reversed in reverse order.
+  ///
+  /// Segments are read in place and runs grown in place: copying either copies its arrays'
+  /// and font's references.
   private func joined(_ order: some Sequence<Int>, reversed: Bool) -> [Scene.Run] {
     var runs: [Scene.Run] = []
-    // The run being gathered stays out of `runs` until it ends, so appending to it never
-    // reaches through the array.
-    var current: (run: Scene.Run, font: Int)?
     for number in order {
-      let segment = segments[number]
-      let texts = reversed ? nil : segment.texts
-      var run: Scene.Run
-      if let (open, font) = current, font == segment.font, open.color == segment.color,
-        open.matrices.isEmpty == segment.matrices.isEmpty, (open.text == nil) == (texts == nil)
+      let texts = reversed ? nil : segments[number].texts
+      let font = segments[number].font
+      if let last = runs.indices.last, fonts[font].font === runs[last].font,
+        runs[last].color == segments[number].color,
+        runs[last].matrices.isEmpty == segments[number].matrices.isEmpty,
+        (runs[last].text == nil) == (texts == nil)
       {
-        current = nil
-        run = open
+        // Joined to the run before.
       } else {
-        if let current { runs.append(current.run) }
-        run = newRun(of: segment, keepingText: texts != nil)
+        runs.append(newRun(font: font, color: segments[number].color, keepingText: texts != nil))
       }
+      let last = runs.count - 1
       if reversed {
-        run.glyphs.append(contentsOf: segment.glyphs.reversed())
-        run.matrices.append(contentsOf: segment.matrices.reversed())
+        runs[last].glyphs.append(contentsOf: segments[number].glyphs.reversed())
+        runs[last].matrices.append(contentsOf: segments[number].matrices.reversed())
+      } else if runs[last].glyphs.isEmpty {
+        // A new run shares the segment's arrays until it grows.
+        runs[last].glyphs = segments[number].glyphs
+        runs[last].matrices = segments[number].matrices
       } else {
-        run.glyphs.append(contentsOf: segment.glyphs)
-        run.matrices.append(contentsOf: segment.matrices)
+        runs[last].glyphs.append(contentsOf: segments[number].glyphs)
+        runs[last].matrices.append(contentsOf: segments[number].matrices)
       }
-      for text in texts ?? [] { run.text?.append(text) }
-      current = (run, segment.font)
+      for text in texts ?? [] { runs[last].text?.append(text) }
     }
-    if let current { runs.append(current.run) }
     return runs
   }
 
@@ -135,7 +137,7 @@ struct OrderedGlyphs {
         run = open
       } else {
         if let current { runs.append(current.run) }
-        run = newRun(of: segment, keepingText: text != nil)
+        run = newRun(font: segment.font, color: segment.color, keepingText: text != nil)
       }
       run.glyphs.append(segment.glyphs[piece.index])
       if !segment.matrices.isEmpty { run.matrices.append(segment.matrices[piece.index]) }
@@ -146,11 +148,10 @@ struct OrderedGlyphs {
     return runs
   }
 
-  /// An empty run in a segment's font and color.
-  private func newRun(of segment: Segment, keepingText: Bool) -> Scene.Run {
-    let font = fonts[segment.font]
-    var run = Scene.Run(
-      reference: font.reference, font: font.font, color: segment.color, glyphs: [])
+  /// An empty run in a font (an index of ``fonts``) and a color.
+  private func newRun(font index: Int, color: TextColor, keepingText: Bool) -> Scene.Run {
+    let font = fonts[index]
+    var run = Scene.Run(reference: font.reference, font: font.font, color: color, glyphs: [])
     if keepingText { run.text = Scene.RunText(utf8: [], clusters: []) }
     return run
   }

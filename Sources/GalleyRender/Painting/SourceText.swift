@@ -48,7 +48,7 @@ struct SourceText {
     guard !run.isToken, !run.isRightToLeft, !run.glyphs.isEmpty, run.location >= 0,
       run.length > 0, end < utf8Offsets.count
     else { return nil }
-    let clusters = run.glyphs.map(\.cluster)
+    let clusters = run.glyphs.map { $0.cluster }
     var groups: [(start: Int, glyphs: Int32)] = []
     for cluster in clusters {
       guard cluster >= run.location, cluster < end else { return nil }
