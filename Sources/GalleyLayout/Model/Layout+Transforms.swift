@@ -44,12 +44,12 @@ extension Layout {
     }
 
     /// Whether the transform leaves the glyph where it is.
-    public var isIdentity: Bool {
+    @inlinable public var isIdentity: Bool {
       dx == 0 && dy == 0 && rotation == 0 && scaleX == 1 && scaleY == 1
     }
 
     /// Whether every field is a finite number.
-    public var isFinite: Bool {
+    @inlinable public var isFinite: Bool {
       dx.isFinite && dy.isFinite && rotation.isFinite && scaleX.isFinite && scaleY.isFinite
     }
 
@@ -64,13 +64,13 @@ extension Layout {
     }
 
     /// The sine and cosine of ``rotation``.
-    var turn: (sine: Double, cosine: Double) {
+    @inlinable package var turn: (sine: Double, cosine: Double) {
       // Exact quarter turns keep exact zeros, so boxes turned by them stay axis-aligned.
       Self.sineAndCosine(rotation * .pi / 180, degrees: rotation)
     }
 
     /// The map about a center, with ``turn`` computed beforehand.
-    func matrix(
+    @inlinable package func matrix(
       centerX x: Double, centerY y: Double, turn: (sine: Double, cosine: Double)
     ) -> AffineTransform {
       let (sine, cosine) = turn
@@ -98,7 +98,7 @@ extension Layout {
       return moved
     }
 
-    private static func sineAndCosine(_ radians: Double, degrees: Double) -> (Double, Double) {
+    @usableFromInline static func sineAndCosine(_ radians: Double, degrees: Double) -> (Double, Double) {
       let quarter = degrees / 90
       if quarter == quarter.rounded(), abs(quarter) < 1e15 {
         switch ((Int(quarter) % 4) + 4) % 4 {
@@ -137,7 +137,7 @@ extension Layout {
     ///   - d: The image of (0, 1)'s y.
     ///   - tx: The horizontal translation.
     ///   - ty: The vertical translation.
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
       self.a = a
       self.b = b
       self.c = c
@@ -152,7 +152,7 @@ extension Layout {
     ///   - x: The point's x.
     ///   - y: The point's y.
     /// - Returns: Where the map puts it.
-    public func apply(x: Double, y: Double) -> Point {
+    @inlinable public func apply(x: Double, y: Double) -> Point {
       Point(x: a * x + c * y + tx, y: b * x + d * y + ty)
     }
 
@@ -169,7 +169,7 @@ extension Layout {
     ///
     /// - Parameter rect: The rectangle.
     /// - Returns: Its corners' images, in the order ``Quad`` names them.
-    public func apply(to rect: Rect) -> Quad {
+    @inlinable public func apply(to rect: Rect) -> Quad {
       Quad(
         topLeft: apply(x: rect.x, y: rect.y), topRight: apply(x: rect.x + rect.width, y: rect.y),
         bottomRight: apply(x: rect.x + rect.width, y: rect.y + rect.height),
@@ -189,7 +189,7 @@ extension Layout {
     /// - Parameters:
     ///   - x: The x.
     ///   - y: The y.
-    public init(x: Double, y: Double) {
+    @inlinable public init(x: Double, y: Double) {
       self.x = x
       self.y = y
     }
@@ -216,7 +216,7 @@ extension Layout {
     ///   - topRight: The top-right corner's image.
     ///   - bottomRight: The bottom-right corner's image.
     ///   - bottomLeft: The bottom-left corner's image.
-    public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
+    @inlinable public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
       self.topLeft = topLeft
       self.topRight = topRight
       self.bottomRight = bottomRight
@@ -237,7 +237,7 @@ extension Layout {
     public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
 
     /// The smallest rectangle that holds the quadrilateral.
-    public var bounds: Rect {
+    @inlinable public var bounds: Rect {
       // No arrays: this runs for every glyph box of a transformed layout and its drawing.
       let minX = Swift.min(Swift.min(topLeft.x, topRight.x), Swift.min(bottomRight.x, bottomLeft.x))
       let maxX = Swift.max(Swift.max(topLeft.x, topRight.x), Swift.max(bottomRight.x, bottomLeft.x))

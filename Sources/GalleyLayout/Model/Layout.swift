@@ -124,7 +124,7 @@ public struct Layout: Hashable, Sendable, Codable {
     ///   - y: The top edge.
     ///   - width: The width.
     ///   - height: The height.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
       self.x = x
       self.y = y
       self.width = width

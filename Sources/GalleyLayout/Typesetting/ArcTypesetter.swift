@@ -8,7 +8,7 @@ internal import Glibc
 /// along it, and is turned to the circle's tangent. With a positive radius the circle's center
 /// is below the line and the text's top faces out (a smile turned over: ∩); with a negative
 /// one it is above and the top faces in (∪).
-public struct ArcTypesetter: GlyphTypesetter {
+public struct ArcTypesetter: GlyphTypesetter, BuiltInGlyphTypesetter {
   /// The radius in points: positive bends the ends down, negative up.
   public var radius: Double
 
@@ -22,24 +22,23 @@ public struct ArcTypesetter: GlyphTypesetter {
   public init(radius: Double) { self.radius = radius }
 
   /// The glyph's transform with its baseline midpoint on the arc and its rotation along it.
-  ///
-  /// - Parameter glyph: The glyph.
-  /// - Returns: Its transform.
-  public func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform {
-    guard abs(radius) >= Self.minimumRadius, radius.isFinite else { return glyph.transform }
-    let middle = glyph.lineBox.x + glyph.lineBox.width / 2
-    let center = (x: glyph.box.x + glyph.box.width / 2, y: glyph.box.y + glyph.box.height / 2)
+  func transform(
+    _ transform: Layout.GlyphTransform, index: Int, box: Layout.Rect, line: TypesetLine
+  ) -> Layout.GlyphTransform {
+    guard abs(radius) >= Self.minimumRadius, radius.isFinite else { return transform }
+    let middle = line.box.x + line.box.width / 2
+    let center = (x: box.x + box.width / 2, y: box.y + box.height / 2)
     let angle = (center.x - middle) / radius
     // The baseline midpoint's place on the circle.
     let target = (
-      x: middle + radius * sin(angle), y: glyph.baseline + radius - radius * cos(angle)
+      x: middle + radius * sin(angle), y: line.baseline + radius - radius * cos(angle)
     )
-    var transform = glyph.transform.rotated(by: angle * 180 / .pi)
+    var transform = transform.rotated(by: angle * 180 / .pi)
     // Where the transform, without offsets, takes the box's baseline midpoint.
     let matrix = Layout.GlyphTransform(
       rotation: transform.rotation, scaleX: transform.scaleX, scaleY: transform.scaleY
     ).matrix(centerX: center.x, centerY: center.y)
-    let moved = matrix.apply(x: center.x, y: glyph.baseline)
+    let moved = matrix.apply(x: center.x, y: line.baseline)
     transform.dx += target.x - moved.x
     transform.dy += target.y - moved.y
     return transform

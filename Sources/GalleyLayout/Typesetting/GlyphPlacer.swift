@@ -92,11 +92,14 @@ struct GlyphPlacer {
     var index = 0
     // One buffer for every run's glyphs.
     var seen: [TypesetGlyph] = []
+    // Cast once: a cast to a protocol costs a conformance lookup.
+    let builtIns = builtIns
     for lineIndex in layout.lines.indices {
       // Made before any run changes, and no copy of the line outlives the call, so setting
       // them copies no run.
       let lineTransforms = try transforms(
-        ofLine: lineIndex, in: layout, ink: ink, index: &index, seen: &seen, bounds: &bounds)
+        ofLine: lineIndex, in: layout, ink: ink, builtIns: builtIns, index: &index, seen: &seen,
+        bounds: &bounds)
       for (runIndex, transforms) in lineTransforms.enumerated() where !transforms.isEmpty {
         layout.lines[lineIndex].runs[runIndex].transforms = transforms
       }
@@ -109,6 +112,7 @@ struct GlyphPlacer {
   ///   - lineIndex: The line.
   ///   - layout: The layout.
   ///   - ink: Every glyph's ink box, by glyph index.
+  ///   - builtIns: The typesetters when all are built-in (``builtIns``), or `nil`.
   ///   - index: The number of glyphs in the lines before; advanced past the line's.
   ///   - seen: A buffer for a run's glyphs.
   ///   - bounds: The ink so far; the line's glyphs' transformed ink is added.
@@ -116,59 +120,104 @@ struct GlyphPlacer {
   /// - Throws: ``LayoutError/Kind/invalidOptions`` when a typesetter gives a transform that is
   ///   not finite or too large.
   private func transforms(
-    ofLine lineIndex: Int, in layout: Layout, ink: [Layout.Rect?], index: inout Int,
-    seen: inout [TypesetGlyph], bounds: inout InkUnion
+    ofLine lineIndex: Int, in layout: Layout, ink: [Layout.Rect?],
+    builtIns: [any BuiltInGlyphTypesetter]?, index: inout Int, seen: inout [TypesetGlyph],
+    bounds: inout InkUnion
   ) throws(LayoutError) -> [[Layout.GlyphTransform]] {
     let line = layout.lines[lineIndex]
-    let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
     var lineTransforms: [[Layout.GlyphTransform]] = []
-    for run in line.runs {
+    // Runs by index: copying a run copies its arrays' and font's references.
+    for runIndex in line.runs.indices {
       let first = index
-      seen.removeAll(keepingCapacity: true)
-      for (glyphIndex, glyph) in run.glyphs.enumerated() {
-        seen.append(
-          TypesetGlyph(
-            index: first + glyphIndex, lineIndex: lineIndex, lineBox: lineBox,
-            baseline: line.baseline, id: glyph.id, cluster: glyph.cluster, x: glyph.x,
-            y: glyph.y, advance: glyph.advance, box: line.box(of: glyph),
-            inkBox: ink[first + glyphIndex], isRightToLeft: run.isRightToLeft, link: run.link,
-            layoutSize: layout.size, transform: .identity))
-      }
-      // Typesetter by typesetter over the run, so each is opened once.
-      for typesetter in options.glyphTypesetters { typesetter.apply(to: &seen) }
+      let glyphs = line.runs[runIndex].glyphs
+      let transforms =
+        builtIns.map { Self.transforms(of: glyphs, first: first, on: line, by: $0) }
+        ?? userTransforms(
+          ofRun: runIndex, lineIndex: lineIndex, in: layout, first: first, ink: ink,
+          seen: &seen)
       var isIdentity = true
-      for glyph in seen {
-        guard Self.isUsable(glyph.transform) else {
+      for (offset, transform) in transforms.enumerated() {
+        guard Self.isUsable(transform) else {
           throw LayoutError(
             .invalidOptions,
-            "a glyph typesetter gave glyph \(glyph.index) a transform that is not finite or too large"
+            "a glyph typesetter gave glyph \(first + offset) a transform that is not finite or too large"
           )
         }
-        isIdentity = isIdentity && glyph.transform.isIdentity
+        isIdentity = isIdentity && transform.isIdentity
       }
-      index += seen.count
+      index += glyphs.count
       if isIdentity {
         for box in ink[first..<index] { if let box { bounds.add(box) } }
         lineTransforms.append([])
       } else {
-        addInk(of: seen, on: line, ink: ink, to: &bounds)
-        lineTransforms.append(seen.map { $0.transform })
+        Self.addInk(
+          of: glyphs, transforms: transforms, first: first, on: line, ink: ink, to: &bounds)
+        lineTransforms.append(transforms)
       }
     }
     return lineTransforms
   }
 
+  /// The typesetters as built-in ones, which place a glyph from its position alone, or `nil`
+  /// when one of them is a user's.
+  private var builtIns: [any BuiltInGlyphTypesetter]? {
+    var found: [any BuiltInGlyphTypesetter] = []
+    for typesetter in options.glyphTypesetters {
+      guard let builtIn = typesetter.base as? any BuiltInGlyphTypesetter else { return nil }
+      found.append(builtIn)
+    }
+    return found
+  }
+
+  /// A run's transforms from built-in typesetters, in order: what
+  /// ``GlyphTypesetter/transform(of:)`` gives, without making a ``TypesetGlyph`` per glyph.
+  private static func transforms(
+    of glyphs: [Layout.PositionedGlyph], first: Int, on line: Layout.Line,
+    by typesetters: [any BuiltInGlyphTypesetter]
+  ) -> [Layout.GlyphTransform] {
+    var transforms = [Layout.GlyphTransform](repeating: .identity, count: glyphs.count)
+    let frame = TypesetLine(line)
+    for typesetter in typesetters {
+      typesetter.apply(to: &transforms, of: glyphs, first: first, line: frame)
+    }
+    return transforms
+  }
+
+  /// A run's transforms from the typesetters, any of them a user's: each glyph seen whole.
+  private func userTransforms(
+    ofRun runIndex: Int, lineIndex: Int, in layout: Layout, first: Int, ink: [Layout.Rect?],
+    seen: inout [TypesetGlyph]
+  ) -> [Layout.GlyphTransform] {
+    let line = layout.lines[lineIndex]
+    let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
+    let (isRightToLeft, link) = (line.runs[runIndex].isRightToLeft, line.runs[runIndex].link)
+    seen.removeAll(keepingCapacity: true)
+    for (glyphIndex, glyph) in line.runs[runIndex].glyphs.enumerated() {
+      seen.append(
+        TypesetGlyph(
+          index: first + glyphIndex, lineIndex: lineIndex, lineBox: lineBox,
+          baseline: line.baseline, id: glyph.id, cluster: glyph.cluster, x: glyph.x,
+          y: glyph.y, advance: glyph.advance, box: line.box(of: glyph),
+          inkBox: ink[first + glyphIndex], isRightToLeft: isRightToLeft, link: link,
+          layoutSize: layout.size, transform: .identity))
+    }
+    // Typesetter by typesetter over the run, so each is opened once.
+    for typesetter in options.glyphTypesetters { typesetter.apply(to: &seen) }
+    return seen.map { $0.transform }
+  }
+
   /// Adds a run's glyphs' ink, each box through its glyph's map, to `bounds`.
   ///
   /// Neighbouring glyphs turned alike share one sine and cosine, as in ``Layout/Line/matrices(of:)``.
-  private func addInk(
-    of glyphs: [TypesetGlyph], on line: Layout.Line, ink: [Layout.Rect?], to bounds: inout InkUnion
+  private static func addInk(
+    of glyphs: [Layout.PositionedGlyph], transforms: [Layout.GlyphTransform], first: Int,
+    on line: Layout.Line, ink: [Layout.Rect?], to bounds: inout InkUnion
   ) {
     var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
     let centerY = line.y + line.height / 2
-    for glyph in glyphs {
-      guard let box = ink[glyph.index] else { continue }
-      let transform = glyph.transform
+    for (offset, glyph) in glyphs.enumerated() {
+      guard let box = ink[first + offset] else { continue }
+      let transform = transforms[offset]
       guard !transform.isIdentity else {
         bounds.add(box)
         continue
@@ -201,15 +250,20 @@ struct GlyphPlacer {
     fonts: [(reference: Layout.FontReference, font: ShapingFont)]
   ) -> [Layout.Rect?] {
     var boxes: [Layout.Rect?] = []
-    boxes.reserveCapacity(layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } })
-    for (line, unscaledLine) in zip(layout.lines, unscaled.lines) {
-      for (run, unscaledRun) in zip(line.runs, unscaledLine.runs) {
-        guard let font = fonts.first(where: { $0.reference == unscaledRun.font })?.font else {
-          boxes.append(contentsOf: repeatElement(nil, count: run.glyphs.count))
+    boxes.reserveCapacity(
+      layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } })
+    // Lines and runs by index: copying a run copies its arrays' and font's references.
+    for lineIndex in layout.lines.indices {
+      for runIndex in layout.lines[lineIndex].runs.indices {
+        let glyphs = layout.lines[lineIndex].runs[runIndex].glyphs
+        let reference = unscaled.lines[lineIndex].runs[runIndex].font
+        guard let fontIndex = fonts.indices.first(where: { fonts[$0].reference == reference })
+        else {
+          boxes.append(contentsOf: repeatElement(nil, count: glyphs.count))
           continue
         }
-        let found = font.inkBoxes(of: run.glyphs)
-        for (glyph, box) in zip(run.glyphs, found) {
+        let found = fonts[fontIndex].font.inkBoxes(of: glyphs)
+        for (glyph, box) in zip(glyphs, found) {
           guard let box else {
             boxes.append(nil)
             continue

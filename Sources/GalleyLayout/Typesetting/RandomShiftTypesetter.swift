@@ -6,7 +6,7 @@ internal import GalleySupport
 ///
 /// The amounts are a function of the seed and the glyph's ``TypesetGlyph/index`` alone
 /// (SplitMix64), so one input gives one image on every run, thread and machine.
-public struct RandomShiftTypesetter: GlyphTypesetter {
+public struct RandomShiftTypesetter: GlyphTypesetter, BuiltInGlyphTypesetter {
   /// The largest horizontal offset, in points.
   public var x: Double
   /// The largest vertical offset, in points.
@@ -31,16 +31,15 @@ public struct RandomShiftTypesetter: GlyphTypesetter {
   }
 
   /// The glyph's transform moved and turned by its random amounts.
-  ///
-  /// - Parameter glyph: The glyph.
-  /// - Returns: Its transform.
-  public func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform {
+  func transform(
+    _ transform: Layout.GlyphTransform, index: Int, box: Layout.Rect, line: TypesetLine
+  ) -> Layout.GlyphTransform {
     // Each glyph's own sequence: the seed moved by the glyph's index, 3 steps apart.
     var random = SplitMix64(
-      seed: seed &+ UInt64(truncatingIfNeeded: glyph.index) &* 0x9E37_79B9_7F4A_7C15)
+      seed: seed &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15)
     let dx = random.nextSignedUnit() * x
     let dy = random.nextSignedUnit() * y
     let turn = random.nextSignedUnit() * degrees
-    return glyph.transform.rotated(by: turn, dx: dx, dy: dy)
+    return transform.rotated(by: turn, dx: dx, dy: dy)
   }
 }

@@ -1,6 +1,6 @@
 /// Turns every glyph by the same angle about the center of its box (DHSGlyphText's
 /// `DHSGlyphTypesetterRotation`; `galley --glyph-rotation DEG`).
-public struct RotationTypesetter: GlyphTypesetter {
+public struct RotationTypesetter: GlyphTypesetter, BuiltInGlyphTypesetter {
   /// The angle in degrees, positive clockwise.
   public var degrees: Double
 
@@ -10,10 +10,9 @@ public struct RotationTypesetter: GlyphTypesetter {
   public init(degrees: Double) { self.degrees = degrees }
 
   /// The glyph's transform turned by ``degrees``.
-  ///
-  /// - Parameter glyph: The glyph.
-  /// - Returns: Its transform.
-  public func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform {
-    glyph.transform.rotated(by: degrees)
+  func transform(
+    _ transform: Layout.GlyphTransform, index: Int, box: Layout.Rect, line: TypesetLine
+  ) -> Layout.GlyphTransform {
+    transform.rotated(by: degrees)
   }
 }

@@ -68,6 +68,35 @@ final class CairoScaledFont: @unchecked Sendable {
       height: extents.height)
   }
 
+  /// The boxes of glyphs' ink relative to their origins, in user units (layout points),
+  /// `nil` for a glyph without ink: what ``inkRect(of:)-(SceneGlyph)`` measures, the table
+  /// locked once for all of them.
+  ///
+  /// - Parameter glyphs: The glyphs (their ids count).
+  /// - Returns: One box per glyph.
+  func inkBoxes(of glyphs: [Layout.PositionedGlyph]) -> [GlyphBoxTable.Box?] {
+    inks.withLock { inks in
+      var boxes: [GlyphBoxTable.Box?] = []
+      boxes.reserveCapacity(glyphs.count)
+      for glyph in glyphs {
+        if let known = inks[glyph.id] {
+          boxes.append(known)
+          continue
+        }
+        var extents = cairo_text_extents_t()
+        var single = cairo_glyph_t(index: UInt(glyph.id), x: 0, y: 0)
+        cairo_scaled_font_glyph_extents(handle, &single, 1, &extents)
+        let box: GlyphBoxTable.Box? =
+          extents.width > 0 && extents.height > 0
+          ? (extents.x_bearing, extents.y_bearing, extents.width, extents.height) : nil
+        if inks.count >= Self.inkLimit { inks.removeAll() }
+        inks.insert(box, for: glyph.id)
+        boxes.append(box)
+      }
+      return boxes
+    }
+  }
+
   /// The box of one glyph's ink, in user units (layout points).
   ///
   /// - Parameter glyph: The glyph, at its position.

@@ -109,14 +109,15 @@ struct SceneBuilder {
     for runNumber in order where !line.runs[runNumber].glyphs.isEmpty {
       let run = line.runs[runNumber]
       let font = try font(for: run.font)
-      let matrices = try Self.matrices(of: run, on: line)
+      // Transformed glyphs are measured as their maps are made.
+      let matrices = try maps(of: run, on: line, font: font)
       if ordering != nil {
         try keep(run, font: font, matrices: matrices)
       } else {
         try add(run, font: font)
       }
       if !matrices.isEmpty {
-        measure(run.glyphs.lazy.map(SceneGlyph.init), font: font, matrices: matrices)
+        // Measured with their maps.
       } else if isEdgeLine {
         measure(run.glyphs.lazy.map(SceneGlyph.init), font: font)
       } else {
@@ -178,37 +179,46 @@ struct SceneBuilder {
     ink = ink.union(Bounds(rect))
   }
 
-  /// Adds transformed glyphs' ink to ``ink``: each glyph's box through its map.
-  private mutating func measure(
-    _ glyphs: some Collection<SceneGlyph>, font: CairoScaledFont,
-    matrices: [Layout.AffineTransform]
-  ) {
-    for (glyph, matrix) in zip(glyphs, matrices) {
-      guard let rect = font.inkRect(of: glyph) else { continue }
-      ink = ink.union(Bounds(matrix.apply(to: rect).bounds))
-    }
-  }
-
-  /// Each glyph's map, or empty for a run without transforms.
+  /// Each glyph's map (``Layout/Line/matrices(of:)``), or empty for a run without
+  /// transforms; each glyph's ink box through its map is added to ``ink``.
   ///
   /// - Throws: ``RenderError/Kind/invalidLayout`` for a transform that is not finite or too
   ///   large, or whose map is.
-  private static func matrices(
-    of run: Layout.GlyphRun, on line: Layout.Line
+  private mutating func maps(
+    of run: Layout.GlyphRun, on line: Layout.Line, font: CairoScaledFont
   ) throws(RenderError) -> [Layout.AffineTransform] {
     guard !run.transforms.isEmpty else { return [] }
     guard run.transforms.count == run.glyphs.count else {
       throw RenderError(.invalidLayout, "a run has not one transform per glyph")
     }
-    let matrices = line.matrices(of: run)
-    for (transform, matrix) in zip(run.transforms, matrices) {
-      guard transform.isFinite, abs(transform.scaleX) <= 1000, abs(transform.scaleY) <= 1000,
-        isSane(matrix.tx, matrix.ty)
+    let boxes = font.inkBoxes(of: run.glyphs)
+    var maps: [Layout.AffineTransform] = []
+    maps.reserveCapacity(run.glyphs.count)
+    // Neighbouring glyphs turned alike share one sine and cosine.
+    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
+    let centerY = line.y + line.height / 2
+    var ink = self.ink
+    for (index, glyph) in run.glyphs.enumerated() {
+      let transform = run.transforms[index]
+      guard transform.isFinite, abs(transform.scaleX) <= 1000, abs(transform.scaleY) <= 1000
       else {
         throw RenderError(.invalidLayout, "a glyph transform is not finite or is too large")
       }
+      if last?.rotation != transform.rotation { last = (transform.rotation, transform.turn) }
+      let map = transform.matrix(
+        centerX: glyph.x + glyph.advance / 2, centerY: centerY, turn: last?.turn ?? transform.turn)
+      guard Self.isSane(map.tx, map.ty) else {
+        throw RenderError(.invalidLayout, "a glyph transform is not finite or is too large")
+      }
+      maps.append(map)
+      if let box = boxes[index] {
+        let rect = Layout.Rect(
+          x: glyph.x + box.x, y: glyph.y + box.y, width: box.width, height: box.height)
+        ink = ink.union(Bounds(map.apply(to: rect).bounds))
+      }
     }
-    return matrices
+    self.ink = ink
+    return maps
   }
 
   /// Keeps a layout run's glyphs for ``ordered(_:)``.

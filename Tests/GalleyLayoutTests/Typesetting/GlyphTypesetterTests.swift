@@ -134,6 +134,41 @@ struct GlyphTypesetterTests {
         && AnyGlyphTypesetter(Bounce()) != AnyGlyphTypesetter(RotationTypesetter(degrees: 0)))
   }
 
+  /// A built-in typesetter seen as a user's: placement makes a whole ``TypesetGlyph`` for
+  /// each glyph and calls ``GlyphTypesetter/transform(of:)``.
+  struct Wrapped: GlyphTypesetter {
+    var base: AnyGlyphTypesetter
+    func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform {
+      base.base.transform(of: glyph)
+    }
+  }
+
+  @Test(arguments: [
+    [AnyGlyphTypesetter(RotationTypesetter(degrees: 12))],
+    [AnyGlyphTypesetter(RandomShiftTypesetter(x: 1, y: 2, degrees: 9, seed: 7))],
+    [AnyGlyphTypesetter(ArcTypesetter(radius: 90))],
+    [
+      AnyGlyphTypesetter(ArcTypesetter(radius: -150)),
+      AnyGlyphTypesetter(RandomShiftTypesetter(x: 0.5, y: 0.5, degrees: 4, seed: 2)),
+    ],
+  ])
+  func builtInTypesettersPlaceGlyphsAsTheirTransformOfGlyphDoes(
+    typesetters: [AnyGlyphTypesetter]
+  ) throws {
+    // Built-ins run over a run's transforms directly; a user's typesetter sees each glyph
+    // whole. Both give one layout, to the last bit.
+    var direct = LayoutOptions(width: 160)
+    direct.glyphTypesetters = typesetters
+    var wrapped = direct
+    wrapped.glyphTypesetters = typesetters.map { AnyGlyphTypesetter(Wrapped(base: $0)) }
+    let fast = try LayoutSupport.layout(Self.markup, options: direct).1
+    let general = try LayoutSupport.layout(Self.markup, options: wrapped).1
+    #expect(fast.lines.contains { $0.runs.contains { !$0.transforms.isEmpty } })
+    #expect(fast.lines == general.lines)
+    #expect(fast.links == general.links && fast.decorations == general.decorations)
+    #expect(fast.inkBounds == general.inkBounds)
+  }
+
   /// Gives a transform that is not a number.
   struct Broken: GlyphTypesetter {
     func transform(of glyph: TypesetGlyph) -> Layout.GlyphTransform {
