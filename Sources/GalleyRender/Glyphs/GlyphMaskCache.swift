@@ -345,10 +345,10 @@ final class GlyphMaskCache: @unchecked Sendable {
     font: CairoScaledFont, glyph: UInt32, map: Layout.AffineTransform,
     outlines: GlyphOutlineCache?
   ) -> CachedMask {
-    guard let path = devicePath(font: font, glyph: glyph, outlines: outlines) else {
+    guard let shape = shape(font: font, glyph: glyph, outlines: outlines) else {
       return .blank
     }
-    guard var outline = DeviceOutline(path, map: map) else { return .oversized }
+    guard var outline = DeviceOutline(shape, map: map) else { return .oversized }
     return mask(of: &outline)
   }
 
@@ -367,19 +367,20 @@ final class GlyphMaskCache: @unchecked Sendable {
         top: outline.top))
   }
 
-  /// A glyph's outline in points about its origin: the outline cache's, or cairo's.
-  private func devicePath(font: CairoScaledFont, glyph: UInt32, outlines: GlyphOutlineCache?)
-    -> CairoPath?
+  /// A glyph's outline in points about its origin: the outline cache's, or read from cairo's
+  /// path.
+  private func shape(font: CairoScaledFont, glyph: UInt32, outlines: GlyphOutlineCache?)
+    -> OutlineShape?
   {
     if let outlines {
-      return outlines.outline(font: font, glyph: glyph, deviceScale: font.deviceScale)?.path
+      return outlines.outline(font: font, glyph: glyph, deviceScale: font.deviceScale)?.shape
     }
     scratch.newPath()
     scratch.resetMatrix()
     scratch.scale(by: font.deviceScale)
     scratch.appendGlyphPaths(CollectionOfOne(SceneGlyph(id: glyph, x: 0, y: 0)), font: font)
     defer { scratch.newPath() }
-    return scratch.copyPath()
+    return scratch.copyPath().map(OutlineShape.init)
   }
 
   /// Rasterizes a glyph's outline at a phase into a tight mask in the arena.

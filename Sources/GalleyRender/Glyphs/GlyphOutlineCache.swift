@@ -3,11 +3,14 @@
 final class GlyphOutline: @unchecked Sendable {
   /// The path; read-only once made, so threads may append it at once.
   let path: CairoPath
+  /// The path's contours as FreeType reads them, for masks rasterized under a map.
+  let shape: OutlineShape
   /// The font, kept alive so its identity in the cache key stays unique.
   let font: CairoScaledFont
 
   init(path: CairoPath, font: CairoScaledFont) {
     self.path = path
+    shape = OutlineShape(path)
     self.font = font
   }
 }

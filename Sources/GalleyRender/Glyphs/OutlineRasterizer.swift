@@ -50,37 +50,20 @@ struct DeviceOutline {
   /// when a point is not finite, lies a million pixels out, or FreeType cannot take the
   /// path's size.
   init?(_ path: CairoPath, map: Layout.AffineTransform) {
-    guard let data = path.handle.pointee.data else { return }
-    let count = Int(path.handle.pointee.num_data)
-    points.reserveCapacity(count)
-    tags.reserveCapacity(count)
-    var reader = PathReader()
-    var index = 0
-    // The point `offset` elements into the current one, in 26.6 device pixels.
-    func point(_ offset: Int) -> FT_Vector? {
-      Self.fixed(map, x: data[index + offset].point.x, y: data[index + offset].point.y)
+    self.init(OutlineShape(path), map: map)
+  }
+
+  /// An outline's points through a map to device pixels, or `nil` when a point is not finite
+  /// or lies a million pixels out, or the shape is too large for FreeType.
+  init?(_ shape: OutlineShape, map: Layout.AffineTransform) {
+    guard !shape.isTooLarge else { return nil }
+    points.reserveCapacity(shape.points.count)
+    for point in shape.points {
+      guard let fixed = Self.fixed(map, x: point.x, y: point.y) else { return nil }
+      points.append(fixed)
     }
-    while index < count {
-      let header = data[index].header
-      let length = Int(header.length)
-      guard length >= 1, index + length <= count else { break }
-      switch header.type {
-      case CAIRO_PATH_MOVE_TO:
-        closeContour()
-        reader.pending = point(1)
-      case CAIRO_PATH_LINE_TO:
-        add(point(1), tag: FT_CURVE_TAG_ON, &reader)
-      case CAIRO_PATH_CURVE_TO:
-        add(point(1), tag: FT_CURVE_TAG_CUBIC, &reader)
-        add(point(2), tag: FT_CURVE_TAG_CUBIC, &reader)
-        add(point(3), tag: FT_CURVE_TAG_ON, &reader)
-      default:  // CAIRO_PATH_CLOSE_PATH
-        closeContour()
-      }
-      index += length
-    }
-    closeContour()
-    guard !reader.failed, points.count < Int(Int16.max) else { return nil }
+    tags = shape.tags
+    contourEnds = shape.contourEnds
     frame()
   }
 
@@ -110,51 +93,22 @@ struct DeviceOutline {
     frame()
   }
 
-  /// What reading a path keeps between elements.
-  private struct PathReader {
-    /// A contour's first point, added with the first segment that follows it.
-    var pending: FT_Vector??
-    var failed = false
-  }
-
   /// A point through the map, in 26.6 device pixels with y growing downwards, or `nil` past
   /// a million pixels.
   private static func fixed(_ map: Layout.AffineTransform, x: Double, y: Double) -> FT_Vector? {
     let moved = map.apply(x: x, y: y)
-    let x = (moved.x * 64).rounded()
-    let y = (moved.y * 64).rounded()
+    let (x, y) = (moved.x * 64, moved.y * 64)
+    // Also false for not a number.
     guard abs(x) < 64e6, abs(y) < 64e6 else { return nil }
-    return FT_Vector(x: FT_Pos(x), y: FT_Pos(y))
+    return FT_Vector(x: FT_Pos(nearest(x)), y: FT_Pos(nearest(y)))
   }
 
-  private mutating func add(_ point: FT_Vector?, tag: Int32, _ reader: inout PathReader) {
-    guard let point else {
-      reader.failed = true
-      return
-    }
-    if let start = reader.pending {
-      guard let start else {
-        reader.failed = true
-        return
-      }
-      points.append(start)
-      tags.append(CChar(FT_CURVE_TAG_ON))
-      reader.pending = nil
-    }
-    points.append(point)
-    tags.append(CChar(tag))
-  }
-
-  /// Ends the contour being read: kept with two points or more, dropped otherwise.
-  private mutating func closeContour() {
-    let start = contourEnds.last.map { Int($0) + 1 } ?? 0
-    guard points.count > start else { return }
-    if points.count - start >= 2, points.count <= Int(Int16.max) {
-      contourEnds.append(Int16(points.count - 1))
-    } else {
-      points.removeSubrange(start...)
-      tags.removeSubrange(start...)
-    }
+  /// The nearest whole number, halves away from zero, without a libm call or a branch: a
+  /// half of the value's sign added, then truncated. (At these magnitudes, below 2²⁶, the sum
+  /// can round up only within 2⁻²⁶ of a half: a 1/64 pixel step either way.)
+  @inline(__always)
+  private static func nearest(_ value: Double) -> Int {
+    Int(value + Double(signOf: value, magnitudeOf: 0.5))
   }
 
   /// Finds the box of pixels the points cover and moves the points to FreeType's frame: x
