@@ -98,7 +98,9 @@ extension Layout {
       return moved
     }
 
-    @usableFromInline static func sineAndCosine(_ radians: Double, degrees: Double) -> (Double, Double) {
+    @usableFromInline static func sineAndCosine(_ radians: Double, degrees: Double) -> (
+      Double, Double
+    ) {
       let quarter = degrees / 90
       if quarter == quarter.rounded(), abs(quarter) < 1e15 {
         switch ((Int(quarter) % 4) + 4) % 4 {

@@ -59,7 +59,8 @@ extension BuiltInGlyphTypesetter {
       // The box ``Layout/Line/box(of:)`` gives.
       let box = Layout.Rect(
         x: glyph.x, y: line.box.y, width: glyph.advance, height: line.box.height)
-      transforms[offset] = transform(transforms[offset], index: first + offset, box: box, line: line)
+      transforms[offset] = transform(
+        transforms[offset], index: first + offset, box: box, line: line)
     }
   }
 }
