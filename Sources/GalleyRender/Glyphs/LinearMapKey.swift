@@ -4,11 +4,12 @@ import GalleyLayout
 /// masks and strokes of transformed glyphs.
 ///
 /// Glyphs under nearby maps share a mask: the grid's step is the largest power of two below
-/// `1 / (32 × pixelsPerEm)`, so each of the four numbers moves by at most half a step and a
-/// point within two ems of the glyph's origin moves by less than 1/22 of a pixel
-/// (`√2 × step × 2 ems`); the glyph's origin itself is placed to a quarter pixel, as
-/// untransformed glyphs are (``GridPosition``). A rotation typesetter's glyphs all share one key; a random
-/// shift's or an arc's each have their own unless their turns fall in one step.
+/// `1 / (8 × pixelsPerEm)`, so each of the four numbers moves by at most half a step and a
+/// point within √2 ems of the glyph's origin (a glyph's ink, nearly always) moves by less than
+/// 1/8 of a pixel (`√2 × step / 2 × √2 ems`): the precision the glyph's origin itself is placed
+/// to, a quarter pixel's grid, as untransformed glyphs are (``GridPosition``). A rotation
+/// typesetter's glyphs all share one key; a random shift's or an arc's share one when their
+/// turns fall in one step (about half a degree for 13-point text at one pixel per point).
 struct LinearMapKey: Hashable {
   /// The four numbers, in steps of `2⁻ᵏ`.
   private let a: Int32
@@ -21,8 +22,8 @@ struct LinearMapKey: Hashable {
   /// The key of a map for a font drawn at `pixelsPerEm`, or `nil` when the map's numbers are
   /// too large for the grid (a glyph scaled past any mask) or not finite.
   init?(_ map: Layout.AffineTransform, pixelsPerEm: Double) {
-    let exponent = (32 * max(pixelsPerEm, 1)).exponent
-    // 2^(exponent + 1) is the power of two above 32 × pixelsPerEm.
+    let exponent = (8 * max(pixelsPerEm, 1)).exponent
+    // 2^(exponent + 1) is the power of two above 8 × pixelsPerEm.
     let shift = min(Int(exponent) + 1, 30)
     let unit = Double(sign: .plus, exponent: shift, significand: 1)
     func steps(_ value: Double) -> Int32? {

@@ -12,6 +12,10 @@ struct Parallelogram {
   /// Where its top-left corner lands on the pixel grid.
   let position: GridPosition
 
+  /// The size the edges are rounded as if a glyph's em were: a step of 1/64 of a pixel
+  /// (``LinearMapKey``).
+  private static let pixelsPerEm = 4.0
+
   /// The square from (0, 0) to (1, 1).
   static let unitSquare = Layout.Quad(Layout.Rect(x: 0, y: 0, width: 1, height: 1))
 
@@ -27,7 +31,7 @@ struct Parallelogram {
       let key = LinearMapKey(
         Layout.AffineTransform(
           a: right.x - corner.x, b: right.y - corner.y, c: bottom.x - corner.x,
-          d: bottom.y - corner.y, tx: 0, ty: 0), pixelsPerEm: 1)
+          d: bottom.y - corner.y, tx: 0, ty: 0), pixelsPerEm: Self.pixelsPerEm)
     else { return nil }
     self.key = key
     position = GridPosition(deviceX: corner.x, deviceY: corner.y)
