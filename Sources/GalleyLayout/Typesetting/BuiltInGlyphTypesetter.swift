@@ -15,6 +15,20 @@ protocol BuiltInGlyphTypesetter: GlyphTypesetter {
   func transform(
     _ transform: Layout.GlyphTransform, index: Int, box: Layout.Rect, line: TypesetLine
   ) -> Layout.GlyphTransform
+
+  /// Sets a run's transforms to the ones this typesetter gives its glyphs.
+  ///
+  /// A requirement, so that a call through `any BuiltInGlyphTypesetter` lands in code made
+  /// for the concrete type, with ``transform(_:index:box:line:)`` inlined.
+  ///
+  /// - Parameters:
+  ///   - transforms: The run's transforms so far, one per glyph.
+  ///   - glyphs: The run's glyphs.
+  ///   - first: The first glyph's ``TypesetGlyph/index``.
+  ///   - line: Their line.
+  func apply(
+    to transforms: inout [Layout.GlyphTransform], of glyphs: [Layout.PositionedGlyph],
+    first: Int, line: TypesetLine)
 }
 
 /// What built-in typesetters read of a glyph's line: its content box and baseline.
@@ -44,7 +58,7 @@ extension BuiltInGlyphTypesetter {
     transform(glyph.transform, index: glyph.index, box: glyph.box, line: TypesetLine(of: glyph))
   }
 
-  /// Sets a run's transforms to the ones this typesetter gives its glyphs.
+  /// Sets a run's transforms, one ``transform(_:index:box:line:)`` per glyph.
   ///
   /// - Parameters:
   ///   - transforms: The run's transforms so far, one per glyph.
