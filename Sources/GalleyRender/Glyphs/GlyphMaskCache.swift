@@ -15,29 +15,9 @@ import GalleyLayout
 final class GlyphMaskCache: @unchecked Sendable {
   /// Masks (or their absence) by key: font serial, glyph number and phase.
   private var masks: [Int: CachedMask] = [:]
-  /// Masks of transformed glyphs, by font serial, glyph, phase and the map's rounded linear
-  /// part.
-  private var transformedMasks: [TransformedKey: CachedMask] = [:]
-
-  /// A transformed glyph's key: the untransformed key and its map's linear part, rounded
-  /// (``LinearMapKey``).
-  private struct TransformedKey: Hashable {
-    var key: Int
-    var map: LinearMapKey
-
-    /// The numbers mixed into one, which the dictionary and the table in front of it hash.
-    var mixed: Int { (key &* GlyphMaskCache.spread) ^ map.mixed }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
-  }
-
-  /// A transformed key and its entry, in the table in front of ``transformedMasks``.
-  private struct RecentTransformed {
-    var key: TransformedKey
-    var entry: CachedMask
-  }
-  /// The transformed masks looked up last, by key (an empty slot holds no key).
-  private let recentTransformed: UnsafeMutablePointer<RecentTransformed?>
+  /// Masks of transformed glyphs and parallelograms, by font serial, glyph, phase and the
+  /// map's rounded linear part.
+  private let transformedMasks = TransformedMaskTable()
   private let arena = GlyphMaskArena()
   private let coverage = GlyphCoverage()
   /// Rasterizes transformed glyphs' and parallelograms' masks.
@@ -70,12 +50,9 @@ final class GlyphMaskCache: @unchecked Sendable {
   private let maskLimit: Int
 
   /// An odd multiplier (2⁶⁴ / φ): distinct keys get well-mixed slots.
-  fileprivate static let spread = Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
+  private static let spread = Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
   /// Entries in the table in front of the dictionary (2¹²).
   private static let recentBits = 12
-  /// Entries in the table in front of the transformed masks' dictionary (2¹³): a random
-  /// shift's label brings a key per glyph.
-  private static let recentTransformedBits = 13
 
   /// A key and its entry; key 0 is never a glyph's.
   private struct Recent {
@@ -113,14 +90,11 @@ final class GlyphMaskCache: @unchecked Sendable {
     scratch = CairoContext(scratchSurface)
     recent = .allocate(capacity: 1 << Self.recentBits)
     recent.initialize(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
-    recentTransformed = .allocate(capacity: 1 << Self.recentTransformedBits)
-    recentTransformed.initialize(repeating: nil, count: 1 << Self.recentTransformedBits)
     placed = .allocate(capacity: Self.batch)
   }
 
   deinit {
     recent.deallocate()
-    recentTransformed.deallocate()
     placed.deallocate()
   }
 
@@ -194,7 +168,7 @@ final class GlyphMaskCache: @unchecked Sendable {
       let position = piece.position
       // Font serial 0 is no font's: quads' keys never meet glyphs'.
       let phases = position.phaseY << 2 | position.phaseX
-      let found = transformedEntry(TransformedKey(key: phases, map: piece.key)) {
+      let found = transformedEntry(TransformedMaskKey(key: phases, map: piece.key)) {
         guard
           var outline = DeviceOutline(
             quads: CollectionOfOne(Parallelogram.unitSquare), map: piece.deviceMap)
@@ -299,7 +273,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     let key = font.serial << 20 | Int(truncatingIfNeeded: glyph) << 4 | phaseY << 2 | phaseX
     if let map {
       guard let map else { return .oversized }
-      return transformedEntry(TransformedKey(key: key, map: map)) {
+      return transformedEntry(TransformedMaskKey(key: key, map: map)) {
         make(
           font: font, glyph: glyph,
           map: map.map(
@@ -322,20 +296,13 @@ final class GlyphMaskCache: @unchecked Sendable {
   }
 
   /// The cache entry of a transformed glyph or a parallelogram, made by `make` on first use.
-  private func transformedEntry(_ key: TransformedKey, make: () -> CachedMask) -> CachedMask {
-    let slot = Int(
-      truncatingIfNeeded: UInt(bitPattern: key.mixed &* Self.spread)
-        >> (64 - Self.recentTransformedBits))
-    if let recent = recentTransformed[slot], recent.key == key { return recent.entry }
-    let found: CachedMask
-    if let known = transformedMasks[key] {
-      found = known
-    } else {
-      found = make()
-      transformedMasks[key] = found
-    }
-    recentTransformed[slot] = RecentTransformed(key: key, entry: found)
-    return found
+  private func transformedEntry(_ key: TransformedMaskKey, make: () -> CachedMask)
+    -> CachedMask
+  {
+    if let known = transformedMasks.entry(for: key) { return known }
+    let made = make()
+    transformedMasks.insert(made, for: key)
+    return made
   }
 
   /// Rasterizes a transformed glyph's outline under `map` (points about its origin to device
@@ -439,9 +406,8 @@ final class GlyphMaskCache: @unchecked Sendable {
   /// Empties the cache, freeing every mask.
   private func startOver() {
     masks.removeAll(keepingCapacity: true)
-    transformedMasks.removeAll(keepingCapacity: true)
+    transformedMasks.removeAll()
     arena.reset()
     recent.update(repeating: Recent(key: 0, entry: .blank), count: 1 << Self.recentBits)
-    recentTransformed.update(repeating: nil, count: 1 << Self.recentTransformedBits)
   }
 }
