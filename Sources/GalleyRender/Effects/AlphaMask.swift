@@ -31,16 +31,14 @@ final class AlphaMask {
     let (width, height, stride) = (surface.width, surface.height, surface.stride)
     surface.withPixels { target in
       for (stroke, x, y) in strokes {
-        let source = stroke.surface
-        guard let sourcePixels = source.pixelData else { continue }
-        let sourceStride = source.stride
+        let sourcePixels = stroke.pixels.assumingMemoryBound(to: UInt8.self)
         let originX = x + stroke.left
         let originY = y + stroke.top
-        let columns = max(0, -originX)..<min(source.width, width - originX)
-        let rows = max(0, -originY)..<min(source.height, height - originY)
+        let columns = max(0, -originX)..<min(stroke.width, width - originX)
+        let rows = max(0, -originY)..<min(stroke.height, height - originY)
         guard !columns.isEmpty else { continue }
         for row in rows {
-          let from = sourcePixels + row * sourceStride
+          let from = sourcePixels + row * stroke.width
           let to = target + (originY + row) * stride + originX
           for column in columns { to[column] = max(to[column], from[column]) }
         }

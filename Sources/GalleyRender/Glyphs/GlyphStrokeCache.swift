@@ -1,10 +1,16 @@
 import GalleyLayout
 import GalleyStyle
 
-/// One glyph's outline stroke, rasterized once: an alpha mask and where it sits relative to
-/// the whole pixel the glyph's origin falls in.
+/// One glyph's outline stroke, rasterized once: 8-bit coverage rows and where they sit
+/// relative to the whole pixel the glyph's origin falls in.
+///
+/// The rows are copied out of the cairo surface they were stroked into, so a stroke held in
+/// the cache costs its pixels and a small object, not a surface.
 final class GlyphStroke: @unchecked Sendable {
-  let surface: CairoSurface
+  /// `height` rows of `width` bytes; read-only once made, so threads may read them at once.
+  let pixels: UnsafeRawPointer
+  let width: Int
+  let height: Int
   /// Pixels from the glyph's origin pixel to the mask's left and top edges.
   let left: Int
   let top: Int
@@ -12,15 +18,24 @@ final class GlyphStroke: @unchecked Sendable {
   /// decoration's piece).
   let font: CairoScaledFont?
 
-  init(surface: CairoSurface, left: Int, top: Int, font: CairoScaledFont?) {
-    self.surface = surface
+  /// Copies an 8-bit surface's rows.
+  init(copying surface: CairoSurface, left: Int, top: Int, font: CairoScaledFont?) {
+    (width, height) = (surface.width, surface.height)
+    let copy = UnsafeMutableRawPointer.allocate(byteCount: max(width * height, 1), alignment: 16)
+    let source = UnsafeRawPointer(surface.flushedPixels())
+    for row in 0..<height {
+      (copy + row * width).copyMemory(from: source + row * surface.stride, byteCount: width)
+    }
+    pixels = UnsafeRawPointer(copy)
     self.left = left
     self.top = top
     self.font = font
   }
 
-  /// The bytes of its pixels.
-  var bytes: Int { surface.stride * surface.height }
+  deinit { UnsafeMutableRawPointer(mutating: pixels).deallocate() }
+
+  /// The bytes it holds: its pixels and about 64 for the object and the allocation.
+  var bytes: Int { width * height + 64 }
 }
 
 /// Outline strokes per glyph, width, join, quarter-pixel phase and (for a transformed glyph)
@@ -30,7 +45,7 @@ final class GlyphStroke: @unchecked Sendable {
 /// cache an outlined label costs one small copy per glyph. Strokes are placed on the same
 /// ``GridPosition`` as the glyph masks they surround, and a transformed glyph's stroke is
 /// made under the same rounded map (``LinearMapKey``) as its mask. The cache starts over past
-/// 2¹⁵ strokes or 32 MiB of them.
+/// 2¹⁶ strokes or 64 MiB of them (a random shift's outlined labels bring tens of thousands).
 final class GlyphStrokeCache: Sendable {
   private struct Key: Hashable {
     /// The font, or `nil` for a decoration's piece.
@@ -43,7 +58,7 @@ final class GlyphStrokeCache: Sendable {
     var map: LinearMapKey?
   }
 
-  private let strokes = ResettingCache<Key, GlyphStroke?>(limit: 1 << 15, byteLimit: 32 << 20)
+  private let strokes = ResettingCache<Key, GlyphStroke?>(limit: 1 << 16, byteLimit: 64 << 20)
 
   /// The stroke of `glyph` in `font`, for a glyph origin `phaseX`/`phaseY` quarters of a pixel
   /// past a whole pixel, under a rounded map for a transformed glyph, or `nil` for a glyph
@@ -146,7 +161,6 @@ final class GlyphStrokeCache: Sendable {
     context.setSource(.black)
     context.stroke()
     guard (try? context.check()) != nil else { return nil }
-    surface.flush()
-    return GlyphStroke(surface: surface, left: left, top: top, font: font)
+    return GlyphStroke(copying: surface, left: left, top: top, font: font)
   }
 }
