@@ -335,10 +335,31 @@ extension Layout.Line {
     guard !run.transforms.isEmpty else { return [] }
     var matrices: [Layout.AffineTransform] = []
     matrices.reserveCapacity(run.glyphs.count)
-    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
+    var maps = Maps(self)
     for index in run.glyphs.indices {
-      let glyph = run.glyphs[index]
-      let transform = run.transform(at: index)
+      matrices.append(maps.map(of: run.glyphs[index], transform: run.transform(at: index)))
+    }
+    return matrices
+  }
+
+  /// Makes the maps of a line's glyphs one after another, as ``matrix(of:transform:)`` does,
+  /// neighbours turned alike sharing one sine and cosine: what every stage that walks a
+  /// transformed line's glyphs uses.
+  package struct Maps {
+    /// The middle of the line's height, the glyph boxes' center.
+    @usableFromInline let centerY: Double
+    /// The last rotation met and its sine and cosine.
+    @usableFromInline var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
+
+    /// A maker for the glyphs of `line`.
+    @inlinable package init(_ line: Layout.Line) {
+      centerY = line.y + line.height / 2
+    }
+
+    /// The map of a glyph of the line under its transform.
+    @inlinable package mutating func map(
+      of glyph: Layout.PositionedGlyph, transform: Layout.GlyphTransform
+    ) -> Layout.AffineTransform {
       let turn: (sine: Double, cosine: Double)
       if let last, last.rotation == transform.rotation {
         turn = last.turn
@@ -346,11 +367,9 @@ extension Layout.Line {
         turn = transform.turn
         last = (transform.rotation, turn)
       }
-      matrices.append(
-        transform.matrix(
-          centerX: glyph.x + glyph.advance / 2, centerY: y + height / 2, turn: turn))
+      return transform.matrix(
+        centerX: glyph.x + glyph.advance / 2, centerY: centerY, turn: turn)
     }
-    return matrices
   }
 }
 

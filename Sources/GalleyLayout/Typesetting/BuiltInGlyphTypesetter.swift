@@ -47,6 +47,11 @@ struct TypesetLine {
     box = glyph.lineBox
     baseline = glyph.baseline
   }
+
+  /// A glyph's box on the line, as ``Layout/Line/box(of:)`` gives it.
+  func box(of glyph: Layout.PositionedGlyph) -> Layout.Rect {
+    Layout.Rect(x: glyph.x, y: box.y, width: glyph.advance, height: box.height)
+  }
 }
 
 extension BuiltInGlyphTypesetter {
@@ -70,11 +75,8 @@ extension BuiltInGlyphTypesetter {
     first: Int, line: TypesetLine
   ) {
     for (offset, glyph) in glyphs.enumerated() {
-      // The box ``Layout/Line/box(of:)`` gives.
-      let box = Layout.Rect(
-        x: glyph.x, y: line.box.y, width: glyph.advance, height: line.box.height)
       transforms[offset] = transform(
-        transforms[offset], index: first + offset, box: box, line: line)
+        transforms[offset], index: first + offset, box: line.box(of: glyph), line: line)
     }
   }
 }

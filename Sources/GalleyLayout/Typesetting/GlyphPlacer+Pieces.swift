@@ -18,8 +18,7 @@ extension GlyphPlacer {
   ) -> [Layout.Quad] {
     guard let line = Self.line(holding: rect, in: layout) else { return [Layout.Quad(rect)] }
     var pieces: [(rect: Layout.Rect, matrix: Layout.AffineTransform)] = []
-    // Neighbouring glyphs turned alike share one sine and cosine.
-    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
+    var maps = Layout.Line.Maps(line)
     // Runs by index: copying one copies its arrays' and font's references.
     for runIndex in line.runs.indices where link == nil || line.runs[runIndex].link == link {
       let glyphs = line.runs[runIndex].glyphs
@@ -30,10 +29,7 @@ extension GlyphPlacer {
         // A rectangle that only touches a box (its edge rounded onto the box's) is not under it.
         guard high - low > 1e-9 else { continue }
         let transform = index < transforms.count ? transforms[index] : .identity
-        if last?.rotation != transform.rotation { last = (transform.rotation, transform.turn) }
-        let matrix = transform.matrix(
-          centerX: glyph.x + glyph.advance / 2, centerY: line.y + line.height / 2,
-          turn: last?.turn ?? transform.turn)
+        let matrix = maps.map(of: glyph, transform: transform)
         if let last = pieces.last, last.matrix == matrix,
           abs(last.rect.x + last.rect.width - low) < 1e-9
         {

@@ -189,7 +189,7 @@ struct GlyphPlacer {
     seen: inout [TypesetGlyph]
   ) -> [Layout.GlyphTransform] {
     let line = layout.lines[lineIndex]
-    let lineBox = Layout.Rect(x: line.x, y: line.y, width: line.width, height: line.height)
+    let lineBox = TypesetLine(line).box
     let (isRightToLeft, link) = (line.runs[runIndex].isRightToLeft, line.runs[runIndex].link)
     seen.removeAll(keepingCapacity: true)
     for (glyphIndex, glyph) in line.runs[runIndex].glyphs.enumerated() {
@@ -207,14 +207,11 @@ struct GlyphPlacer {
   }
 
   /// Adds a run's glyphs' ink, each box through its glyph's map, to `bounds`.
-  ///
-  /// Neighbouring glyphs turned alike share one sine and cosine, as in ``Layout/Line/matrices(of:)``.
   private static func addInk(
     of glyphs: [Layout.PositionedGlyph], transforms: [Layout.GlyphTransform], first: Int,
     on line: Layout.Line, ink: [Layout.Rect?], to bounds: inout InkUnion
   ) {
-    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
-    let centerY = line.y + line.height / 2
+    var maps = Layout.Line.Maps(line)
     for (offset, glyph) in glyphs.enumerated() {
       guard let box = ink[first + offset] else { continue }
       let transform = transforms[offset]
@@ -222,11 +219,7 @@ struct GlyphPlacer {
         bounds.add(box)
         continue
       }
-      if last?.rotation != transform.rotation { last = (transform.rotation, transform.turn) }
-      let matrix = transform.matrix(
-        centerX: glyph.x + glyph.advance / 2, centerY: centerY,
-        turn: last?.turn ?? transform.turn)
-      bounds.add(matrix.apply(to: box).bounds)
+      bounds.add(maps.map(of: glyph, transform: transform).apply(to: box).bounds)
     }
   }
 

@@ -78,21 +78,7 @@ final class CairoScaledFont: @unchecked Sendable {
     inks.withLock { inks in
       var boxes: [GlyphBoxTable.Box?] = []
       boxes.reserveCapacity(glyphs.count)
-      for glyph in glyphs {
-        if let known = inks[glyph.id] {
-          boxes.append(known)
-          continue
-        }
-        var extents = cairo_text_extents_t()
-        var single = cairo_glyph_t(index: UInt(glyph.id), x: 0, y: 0)
-        cairo_scaled_font_glyph_extents(handle, &single, 1, &extents)
-        let box: GlyphBoxTable.Box? =
-          extents.width > 0 && extents.height > 0
-          ? (extents.x_bearing, extents.y_bearing, extents.width, extents.height) : nil
-        if inks.count >= Self.inkLimit { inks.removeAll() }
-        inks.insert(box, for: glyph.id)
-        boxes.append(box)
-      }
+      for glyph in glyphs { boxes.append(inkBox(of: glyph.id, in: &inks)) }
       return boxes
     }
   }
@@ -102,23 +88,24 @@ final class CairoScaledFont: @unchecked Sendable {
   /// - Parameter glyph: The glyph, at its position.
   /// - Returns: The box, or `nil` for a glyph without ink.
   func inkRect(of glyph: SceneGlyph) -> Layout.Rect? {
-    let box: GlyphBoxTable.Box?
-    if let known = inks.withLock({ $0[glyph.id] }) {
-      box = known
-    } else {
-      var extents = cairo_text_extents_t()
-      var single = cairo_glyph_t(index: UInt(glyph.id), x: 0, y: 0)
-      cairo_scaled_font_glyph_extents(handle, &single, 1, &extents)
-      box =
-        extents.width > 0 && extents.height > 0
-        ? (extents.x_bearing, extents.y_bearing, extents.width, extents.height) : nil
-      inks.withLock { inks in
-        if inks.count >= Self.inkLimit { inks.removeAll() }
-        inks.insert(box, for: glyph.id)
-      }
-    }
+    let box = inks.withLock { inkBox(of: glyph.id, in: &$0) }
     return box.map {
       Layout.Rect(x: glyph.x + $0.x, y: glyph.y + $0.y, width: $0.width, height: $0.height)
     }
+  }
+
+  /// A glyph's ink box relative to its origin from the table, measured by cairo and kept on
+  /// first use (the table starts over past ``inkLimit`` glyphs).
+  private func inkBox(of glyph: UInt32, in inks: inout GlyphBoxTable) -> GlyphBoxTable.Box? {
+    if let known = inks[glyph] { return known }
+    var extents = cairo_text_extents_t()
+    var single = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
+    cairo_scaled_font_glyph_extents(handle, &single, 1, &extents)
+    let box: GlyphBoxTable.Box? =
+      extents.width > 0 && extents.height > 0
+      ? (extents.x_bearing, extents.y_bearing, extents.width, extents.height) : nil
+    if inks.count >= Self.inkLimit { inks.removeAll() }
+    inks.insert(box, for: glyph)
+    return box
   }
 }

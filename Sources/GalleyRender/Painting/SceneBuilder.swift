@@ -116,9 +116,8 @@ struct SceneBuilder {
       } else {
         try add(run, font: font)
       }
-      if !matrices.isEmpty {
-        // Measured with their maps.
-      } else if isEdgeLine {
+      guard matrices.isEmpty else { continue }
+      if isEdgeLine {
         measure(run.glyphs.lazy.map(SceneGlyph.init), font: font)
       } else {
         if runNumber == firstRun, let first = run.glyphs.first {
@@ -194,9 +193,7 @@ struct SceneBuilder {
     let boxes = font.inkBoxes(of: run.glyphs)
     var maps: [Layout.AffineTransform] = []
     maps.reserveCapacity(run.glyphs.count)
-    // Neighbouring glyphs turned alike share one sine and cosine.
-    var last: (rotation: Double, turn: (sine: Double, cosine: Double))?
-    let centerY = line.y + line.height / 2
+    var lineMaps = Layout.Line.Maps(line)
     var ink = self.ink
     for (index, glyph) in run.glyphs.enumerated() {
       let transform = run.transforms[index]
@@ -204,9 +201,7 @@ struct SceneBuilder {
       else {
         throw RenderError(.invalidLayout, "a glyph transform is not finite or is too large")
       }
-      if last?.rotation != transform.rotation { last = (transform.rotation, transform.turn) }
-      let map = transform.matrix(
-        centerX: glyph.x + glyph.advance / 2, centerY: centerY, turn: last?.turn ?? transform.turn)
+      let map = lineMaps.map(of: glyph, transform: transform)
       guard Self.isSane(map.tx, map.ty) else {
         throw RenderError(.invalidLayout, "a glyph transform is not finite or is too large")
       }
