@@ -150,6 +150,11 @@ final class CairoContext {
   /// Adds a straight line to a point (`cairo_line_to`).
   func addLine(toX x: Double, y: Double) { cairo_line_to(handle, x, y) }
 
+  /// Adds a cubic Bézier curve through two control points to a point (`cairo_curve_to`).
+  func addCurve(to end: Layout.Point, control1: Layout.Point, control2: Layout.Point) {
+    cairo_curve_to(handle, control1.x, control1.y, control2.x, control2.y, end.x, end.y)
+  }
+
   /// Fills the path with the source and clears it (`cairo_fill`).
   func fill() { cairo_fill(handle) }
 

@@ -3,7 +3,7 @@ import GalleyLayout
 /// The masks of the glyphs one thread draws, and the coverage buffer it draws them through.
 ///
 /// Each glyph of a font at each quarter-pixel phase is rasterized once (a transformed glyph
-/// once per phase and rounded map, ``LinearMapKey``, by FreeType). A run's glyphs are
+/// once per phase and rounded map, ``LinearMapKey``, by ``OutlineRasterizer``). A run's glyphs are
 /// drawn in batches: their masks are added into a ``GlyphCoverage`` buffer, which is
 /// composited onto the image in the run's color. Batches end by the glyphs alone (their count,
 /// their masks' bytes, the buffer's size), never by what the cache holds, so a cache that
@@ -170,10 +170,10 @@ final class GlyphMaskCache: @unchecked Sendable {
       let phases = position.phaseY << 2 | position.phaseX
       let found = transformedEntry(TransformedMaskKey(key: phases, map: piece.key)) {
         guard
-          var outline = DeviceOutline(
+          let box = rasterizer.place(
             quads: CollectionOfOne(Parallelogram.unitSquare), map: piece.deviceMap)
         else { return .oversized }
-        return mask(of: &outline)
+        return mask(of: box)
       }
       return (found, position)
     }
@@ -307,7 +307,7 @@ final class GlyphMaskCache: @unchecked Sendable {
 
   /// Rasterizes a transformed glyph's outline under `map` (points about its origin to device
   /// pixels about the origin's whole pixel, the phase included) into a tight mask in the
-  /// arena, with FreeType.
+  /// arena.
   private func make(
     font: CairoScaledFont, glyph: UInt32, map: Layout.AffineTransform,
     outlines: GlyphOutlineCache?
@@ -315,23 +315,22 @@ final class GlyphMaskCache: @unchecked Sendable {
     guard let shape = shape(font: font, glyph: glyph, outlines: outlines) else {
       return .blank
     }
-    guard var outline = DeviceOutline(shape, map: map) else { return .oversized }
-    return mask(of: &outline)
+    guard let box = rasterizer.place(shape, map: map) else { return .oversized }
+    return mask(of: box)
   }
 
-  /// A tight mask in the arena of an outline rasterized by FreeType: blank for no area,
-  /// oversized past the largest mask.
-  private func mask(of outline: inout DeviceOutline) -> CachedMask {
-    guard !outline.isEmpty else { return .blank }
-    guard outline.width <= maskLimit, outline.height <= maskLimit else { return .oversized }
-    let rowBytes = GlyphMask.rowBytes(width: outline.width)
-    let pixels = arena.allocate(rowBytes * outline.height)
-    pixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * outline.height)
-    guard rasterizer.render(&outline, into: pixels, rowBytes: rowBytes) else { return .oversized }
+  /// A tight mask in the arena of the fill of the outline placed last in the rasterizer,
+  /// which covers `box`: blank for no area, oversized past the largest mask.
+  private func mask(of box: OutlineRasterizer.Box) -> CachedMask {
+    guard !box.isEmpty else { return .blank }
+    guard box.width <= maskLimit, box.height <= maskLimit else { return .oversized }
+    let rowBytes = GlyphMask.rowBytes(width: box.width)
+    let pixels = arena.allocate(rowBytes * box.height)
+    pixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * box.height)
+    rasterizer.fill(into: pixels.assumingMemoryBound(to: UInt8.self), rowBytes: rowBytes)
     return .mask(
       GlyphMask(
-        pixels: pixels, width: outline.width, height: outline.height, left: outline.left,
-        top: outline.top))
+        pixels: pixels, width: box.width, height: box.height, left: box.left, top: box.top))
   }
 
   /// A glyph's outline in points about its origin: the outline cache's, or read from cairo's

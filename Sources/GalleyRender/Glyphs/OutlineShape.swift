@@ -1,20 +1,28 @@
 internal import CCairo
 import GalleyLayout
 
-/// An outline's contours read once from a cairo path, as FreeType's `FT_Outline` orders them
-/// (on-curve points and cubic control points, each contour's last point's index), with its
-/// points still in the path's units: a map then only moves the points (``DeviceOutline``).
+/// An outline's contours read once from a cairo path (on-curve points and cubic control points,
+/// each contour's last point's index), with its points still in the path's units: a map then
+/// only moves the points (``OutlineRasterizer/place(_:map:)``).
 ///
 /// A contour starts with its first segment (a move alone draws nothing) and is kept with two
 /// points or more.
 struct OutlineShape {
   /// The points, in the path's units.
   private(set) var points: [Layout.Point] = []
-  /// Each point's FreeType tag (`FT_CURVE_TAG_ON` or `FT_CURVE_TAG_CUBIC`).
-  private(set) var tags: [CChar] = []
+  /// What each point is: on the curve, or a cubic Bézier's control point (two between on-curve
+  /// points).
+  enum Tag: UInt8 {
+    case on
+    case cubic
+  }
+
+  /// Each point's tag.
+  private(set) var tags: [Tag] = []
   /// The index of each contour's last point.
   private(set) var contourEnds: [Int16] = []
-  /// Whether the path has more points than FreeType takes (`Int16`); the shape is then empty.
+  /// Whether the path has more points than a shape holds (`Int16.max`); the shape is then
+  /// empty.
   private(set) var isTooLarge = false
 
   /// Reads a cairo path (move, line, curve, close).
@@ -29,14 +37,14 @@ struct OutlineShape {
     func point(_ offset: Int) -> Layout.Point {
       Layout.Point(x: data[index + offset].point.x, y: data[index + offset].point.y)
     }
-    func add(_ point: Layout.Point, tag: Int32) {
+    func add(_ point: Layout.Point, tag: Tag) {
       if let start = pending {
         points.append(start)
-        tags.append(CChar(FT_CURVE_TAG_ON))
+        tags.append(.on)
         pending = nil
       }
       points.append(point)
-      tags.append(CChar(tag))
+      tags.append(tag)
     }
     while index < count {
       let header = data[index].header
@@ -47,11 +55,11 @@ struct OutlineShape {
         closeContour()
         pending = point(1)
       case CAIRO_PATH_LINE_TO:
-        add(point(1), tag: FT_CURVE_TAG_ON)
+        add(point(1), tag: .on)
       case CAIRO_PATH_CURVE_TO:
-        add(point(1), tag: FT_CURVE_TAG_CUBIC)
-        add(point(2), tag: FT_CURVE_TAG_CUBIC)
-        add(point(3), tag: FT_CURVE_TAG_ON)
+        add(point(1), tag: .cubic)
+        add(point(2), tag: .cubic)
+        add(point(3), tag: .on)
       default:  // CAIRO_PATH_CLOSE_PATH
         closeContour()
       }

@@ -38,12 +38,13 @@ struct OutlineShapeTests {
     let shape = OutlineShape(path)
     // Twice as large and moved by a quarter pixel: x from 2.25 to 6.25, y from 2 to 8.
     let map = Layout.AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 0.25, ty: 0)
-    let outline = try #require(DeviceOutline(shape, map: map))
-    #expect((outline.left, outline.top, outline.width, outline.height) == (2, 2, 5, 6))
+    let rasterizer = OutlineRasterizer()
+    let box = try #require(rasterizer.place(shape, map: map))
+    #expect(box == OutlineRasterizer.Box(left: 2, top: 2, width: 5, height: 6))
     // A point past a million pixels, or not a number, has no outline.
     let far = Layout.AffineTransform(a: 1e7, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-    #expect(DeviceOutline(shape, map: far) == nil)
+    #expect(rasterizer.place(shape, map: far) == nil)
     let nan = Layout.AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-    #expect(DeviceOutline(shape, map: nan) == nil)
+    #expect(rasterizer.place(shape, map: nan) == nil)
   }
 }
