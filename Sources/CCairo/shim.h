@@ -4,3 +4,4 @@
 #include <cairo-svg.h>
 #include FT_MULTIPLE_MASTERS_H
 #include FT_OUTLINE_H
+#include FT_STROKER_H

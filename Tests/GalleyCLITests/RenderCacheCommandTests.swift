@@ -126,7 +126,7 @@ struct RenderCacheCommandTests {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("file").path
-    FileManager.default.createFile(atPath: file, contents: Data([1]))
+    #expect(FileManager.default.createFile(atPath: file, contents: Data([1])))
     let arguments = options.map { $0 == "FILE" ? file : $0 } + ["-o", "x.png", "--", "x"]
     do {
       _ = try RenderCommand.parse(arguments)

@@ -32,6 +32,15 @@ final class GlyphStroke: @unchecked Sendable {
     self.font = font
   }
 
+  /// Takes `height` rows of `width` bytes allocated with 16-byte alignment.
+  init(
+    taking pixels: UnsafeMutableRawPointer, width: Int, height: Int, left: Int, top: Int,
+    font: CairoScaledFont?
+  ) {
+    self.pixels = UnsafeRawPointer(pixels)
+    (self.width, self.height, self.left, self.top, self.font) = (width, height, left, top, font)
+  }
+
   deinit { UnsafeMutableRawPointer(mutating: pixels).deallocate() }
 
   /// The bytes it holds: its pixels and about 64 for the object and the allocation.
@@ -46,6 +55,12 @@ final class GlyphStroke: @unchecked Sendable {
 /// ``GridPosition`` as the glyph masks they surround, and a transformed glyph's stroke is
 /// made under the same rounded map (``LinearMapKey``) as its mask. The cache starts over past
 /// 2¹⁶ strokes or 64 MiB of them (a random shift's outlined labels bring tens of thousands).
+///
+/// With glyph outlines (``GlyphOutlineCache``), a glyph under a map that turns and scales
+/// alike in every direction (a rotation, a random shift, an arc, an even glyph scale) is
+/// stroked once upright (``OutlineStroker``, the pen's radius divided by the map's scale
+/// rounded to 1/256) and its stroke's shape filled under each map (``OutlineRasterizer``),
+/// where cairo strokes each turned glyph anew.
 final class GlyphStrokeCache: Sendable {
   private struct Key: Hashable {
     /// The font, or `nil` for a decoration's piece.
@@ -60,12 +75,33 @@ final class GlyphStrokeCache: Sendable {
 
   private let strokes = ResettingCache<Key, GlyphStroke?>(limit: 1 << 16, byteLimit: 64 << 20)
 
+  /// An upright glyph's stroke's shape, in points, and its font (kept alive so its identity
+  /// in the key stays unique).
+  private final class StrokeShape: Sendable {
+    let shape: OutlineShape
+    let font: CairoScaledFont
+
+    init(shape: OutlineShape, font: CairoScaledFont) {
+      (self.shape, self.font) = (shape, font)
+    }
+  }
+
+  private struct ShapeKey: Hashable {
+    var font: ObjectIdentifier
+    var glyph: UInt32
+    var radius: Double
+    var join: RenderOptions.Outline.Join
+  }
+
+  private let shapes = ResettingCache<ShapeKey, StrokeShape?>(limit: 1 << 14)
+  private let stroker = OutlineStroker()
+
   /// The stroke of `glyph` in `font`, for a glyph origin `phaseX`/`phaseY` quarters of a pixel
   /// past a whole pixel, under a rounded map for a transformed glyph, or `nil` for a glyph
   /// with no outline (a space).
   func stroke(
     font: CairoScaledFont, glyph: UInt32, deviceScale: Double, outline: RenderOptions.Outline,
-    phaseX: Int, phaseY: Int, map: LinearMapKey? = nil
+    phaseX: Int, phaseY: Int, map: LinearMapKey? = nil, outlines: GlyphOutlineCache? = nil
   ) -> GlyphStroke? {
     let key = Key(
       font: ObjectIdentifier(font), glyph: glyph, width: outline.width, join: outline.join,
@@ -73,10 +109,70 @@ final class GlyphStrokeCache: Sendable {
     return strokes.value(
       forKey: key, cost: { $0?.bytes ?? 0 },
       make: {
-        Self.make(
+        let rounded = map?.map()
+        if let rounded, let outlines, let scale = Self.similarityScale(rounded),
+          let made = filledStroke(
+            font: font, glyph: glyph, deviceScale: deviceScale, outline: outline,
+            phases: (phaseX, phaseY), map: rounded, scale: scale, outlines: outlines)
+        {
+          return made
+        }
+        return Self.make(
           font: font, glyph: glyph, deviceScale: deviceScale, outline: outline, phaseX: phaseX,
-          phaseY: phaseY, map: map?.map())
+          phaseY: phaseY, map: rounded)
       })
+  }
+
+  /// The scale of a map that turns and scales alike in every direction (with or without a
+  /// mirror), rounded to 1/256; `nil` for any other map.
+  static func similarityScale(_ map: Layout.AffineTransform) -> Double? {
+    let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
+    guard scale.isFinite, scale > 1.0 / 256 else { return nil }
+    let slack = scale * 1e-9
+    let turns = abs(map.a - map.d) <= slack && abs(map.b + map.c) <= slack
+    let mirrors = abs(map.a + map.d) <= slack && abs(map.b - map.c) <= slack
+    guard turns || mirrors else { return nil }
+    return (scale * 256).rounded() / 256
+  }
+
+  /// A glyph's stroke under a map that turns and scales alike (`scale`): its upright stroke's
+  /// shape filled under the map; `.some(nil)` for a glyph without ink, `nil` when the shape
+  /// cannot be made or is too large (cairo strokes it then).
+  private func filledStroke(
+    font: CairoScaledFont, glyph: UInt32, deviceScale: Double, outline: RenderOptions.Outline,
+    phases: (x: Int, y: Int), map: Layout.AffineTransform, scale: Double,
+    outlines: GlyphOutlineCache
+  ) -> GlyphStroke?? {
+    guard !font.isColor, font.inkRect(of: SceneGlyph(id: glyph, x: 0, y: 0)) != nil else {
+      return .some(nil)
+    }
+    let key = ShapeKey(
+      font: ObjectIdentifier(font), glyph: glyph, radius: outline.width / scale,
+      join: outline.join)
+    let made = shapes.value(forKey: key) {
+      guard let upright = outlines.outline(font: font, glyph: glyph, deviceScale: deviceScale),
+        let shape = stroker.stroke(upright.shape, radius: key.radius, join: key.join)
+      else { return nil }
+      return StrokeShape(shape: shape, font: font)
+    }
+    guard let made else { return nil }
+    let device = Layout.AffineTransform(
+      a: map.a * deviceScale, b: map.b * deviceScale, c: map.c * deviceScale,
+      d: map.d * deviceScale, tx: GridPosition.offset(ofPhase: phases.x),
+      ty: GridPosition.offset(ofPhase: phases.y))
+    let rasterizer = OutlineRasterizer()
+    let limit = GlyphMaskCache.largestMask
+    guard let box = rasterizer.place(made.shape, map: device), box.width <= limit,
+      box.height <= limit
+    else { return nil }
+    let bytes = max(box.width * box.height, 1)
+    let pixels = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+    pixels.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    rasterizer.fill(into: pixels.assumingMemoryBound(to: UInt8.self), rowBytes: box.width)
+    return .some(
+      GlyphStroke(
+        taking: pixels, width: box.width, height: box.height, left: box.left, top: box.top,
+        font: font))
   }
 
   /// The stroke of a decoration's or background's piece that follows a transformed glyph,

@@ -36,9 +36,8 @@ final class OutlineRasterizer {
   /// The cells, zero between outlines: rows of the box's width and two more (the cells an
   /// edge at the right edge writes past the last pixel).
   private var cells: UnsafeMutablePointer<Float>
-  private var cellCount = OutlineRasterizer.keptCells
-  /// Cells kept between outlines; a larger buffer is made for an outline that needs it and
-  /// freed after it.
+  private var cellCount = 0
+  /// Cells kept between outlines; a larger buffer is freed after its outline.
   private static let keptCells = 1 << 14
   /// The largest distance between a curve and its lines, in pixels.
   private static let tolerance: Float = 1.0 / 16
@@ -47,10 +46,7 @@ final class OutlineRasterizer {
   /// How far from the origin a point may lie, in pixels.
   private static let reach = 1e6
 
-  init() {
-    cells = .allocate(capacity: cellCount)
-    cells.initialize(repeating: 0, count: cellCount)
-  }
+  init() { cells = .allocate(capacity: 0) }
 
   deinit { cells.deallocate() }
 
@@ -151,7 +147,7 @@ final class OutlineRasterizer {
     Self.resolve(
       cells, stride: stride, width: box.width, height: box.height, into: pixels,
       rowBytes: rowBytes)
-    if cellCount > Self.keptCells { resize(to: Self.keptCells) }
+    if cellCount > Self.keptCells { resize(to: 0) }
   }
 
   /// Replaces the cells by `count` zeroed ones.

@@ -167,7 +167,7 @@ extension Painter {
     guard
       let stroke = strokes.stroke(
         font: run.font, glyph: glyph.id, deviceScale: scale, outline: outline,
-        phaseX: position.phaseX, phaseY: position.phaseY, map: map)
+        phaseX: position.phaseX, phaseY: position.phaseY, map: map, outlines: outlines)
     else { return .some(nil) }
     return (stroke, position.x, position.y)
   }

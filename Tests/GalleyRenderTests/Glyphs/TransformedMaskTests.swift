@@ -108,4 +108,59 @@ struct TransformedMaskTests {
     #expect(expected > 1_000)
     #expect(abs(count - expected) <= expected * 0.01)
   }
+
+  static let strokeCases: [(typesetter: AnyGlyphTypesetter, join: RenderOptions.Outline.Join)] = [
+    (AnyGlyphTypesetter(RotationTypesetter(degrees: 21)), .round),
+    (AnyGlyphTypesetter(RandomShiftTypesetter(x: 1, y: 1, degrees: 9, seed: 3)), .miter),
+    (AnyGlyphTypesetter(ArcTypesetter(radius: -90)), .bevel),
+  ]
+
+  @Test(arguments: strokeCases.indices, [1.0, 2.0])
+  func turnedGlyphsStrokesAreTheirUprightStrokesTurned(index: Int, scale: Double) throws {
+    // Strokes filled from upright strokes' shapes against cairo's stroke of each turned glyph
+    // (glyph outlines off): the same outline, within anti-aliasing.
+    let (typesetter, join) = Self.strokeCases[index]
+    let layout = try RenderSupport.engine.get().layout(
+      RenderSupport.text("%BStroked%b glyphs, turned: Wxyz 0.9"),
+      options: {
+        var options = LayoutOptions(width: 240)
+        options.glyphTypesetters = [typesetter]
+        return options
+      }())
+    var options = RenderOptions(scale: scale)
+    options.outline = RenderOptions.Outline(
+      width: 1.2, color: TextColor(red: 0, green: 0, blue: 0), join: join)
+    let filled = try Renderer().rasterize(layout, options: options)
+    let stroked = try Renderer(accelerators: [.glyphMasks]).rasterize(layout, options: options)
+    #expect(filled.width == stroked.width && filled.height == stroked.height)
+    var (large, inked, total, ink) = (0, 0, 0, 0)
+    for y in 0..<min(filled.height, stroked.height) {
+      for x in 0..<min(filled.width, stroked.width) {
+        let (one, other) = (filled.pixel(x: x, y: y).alpha, stroked.pixel(x: x, y: y).alpha)
+        let difference = abs(Int(one) - Int(other))
+        total += difference
+        ink += Int(other)
+        if difference > 32 { large += 1 }
+        if other > 0 { inked += 1 }
+      }
+    }
+    #expect(inked > 1_000)
+    // The strokers' corners and arcs differ by a pixel's anti-aliasing here and there.
+    #expect(large <= inked / 200, "\(large) of \(inked) pixels differ by more than 32")
+    #expect(Double(total) <= Double(ink) * 0.02, "\(total) of \(ink)")
+  }
+
+  @Test func onlyMapsThatScaleAlikeEverywhereHaveASimilarityScale() throws {
+    let turn = Self.turn(33)
+    #expect(GlyphStrokeCache.similarityScale(turn) == 1)
+    let scaled = Layout.AffineTransform(
+      a: 2 * turn.a, b: 2 * turn.b, c: 2 * turn.c, d: 2 * turn.d, tx: 0, ty: 0)
+    #expect(GlyphStrokeCache.similarityScale(scaled) == 2)
+    let mirrored = Layout.AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    #expect(GlyphStrokeCache.similarityScale(mirrored) == 1)
+    let expanded = Layout.AffineTransform(a: 1.3, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    #expect(GlyphStrokeCache.similarityScale(expanded) == nil)
+    let flat = Layout.AffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
+    #expect(GlyphStrokeCache.similarityScale(flat) == nil)
+  }
 }
