@@ -10,9 +10,7 @@ import Testing
 struct OutlineRasterizerTests {
   /// A path drawn on a scratch context, read as a shape.
   static func shape(_ draw: (CairoContext) -> Void) throws -> OutlineShape {
-    let context = CairoContext(try CairoSurface(image: .a8, width: 1, height: 1))
-    draw(context)
-    return OutlineShape(try #require(context.copyPath()))
+    OutlineShape(try OutlineShapeTests.path(draw))
   }
 
   static let identity = Layout.AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
