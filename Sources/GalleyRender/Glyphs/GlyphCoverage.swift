@@ -7,13 +7,22 @@ internal import CPixman
 /// edges of rows a few pixels wide. Adding a mask is one saturating vector add per row, and the
 /// one composite runs over whole rows, most of them still transparent, where the pixels are
 /// written without blending (``ClearRowFill``). Where glyphs overlap their coverage adds up
-/// (to full at most), as in cairo's mask.
+/// (to full at most), as in cairo's mask. Each row keeps the span its masks wrote, so that
+/// clearing the buffer and compositing touch only those bytes (a label set on an arc has a
+/// large box and little ink on each row).
 ///
 /// The corresponding C functions are `pixman_image_create_bits` and
 /// `pixman_image_composite32`.
 final class GlyphCoverage {
+  /// The buffer, all zeros between batches.
   private var storage: UnsafeMutableRawPointer?
   private var capacity = 0
+  /// Each row of the batch's box: the bytes from the box's left edge its masks wrote, the
+  /// padding of their rows included (empty for a row no mask touched).
+  private var spans: UnsafeMutablePointer<Span> = .allocate(capacity: 0)
+  /// The rows ``spans`` has room for, and the rows of the batch.
+  private var spanCapacity = 0
+  private var rows = 0
   /// The batch's box on the image, in pixels.
   private var box = Box()
   /// Bytes from one row of the buffer to the next.
@@ -56,7 +65,24 @@ final class GlyphCoverage {
     var bufferBytes: Int { (GlyphMask.rowBytes(width: maxX - minX) + 16) * (maxY - minY) }
   }
 
-  deinit { storage?.deallocate() }
+  /// A row's written bytes, `start..<end` from the box's left edge.
+  struct Span {
+    var start = Int.max
+    var end = Int.min
+
+    var isEmpty: Bool { end <= start }
+
+    /// The span clipped to `range`, or `nil` when nothing is left.
+    func clipped(to range: Range<Int>) -> Range<Int>? {
+      let (low, high) = (max(start, range.lowerBound), min(end, range.upperBound))
+      return low < high ? low..<high : nil
+    }
+  }
+
+  deinit {
+    storage?.deallocate()
+    spans.deallocate()
+  }
 
   /// Starts a batch over `box`, with every pixel's coverage at zero.
   func begin(_ box: Box) {
@@ -66,18 +92,29 @@ final class GlyphCoverage {
     if bytes > capacity || storage == nil {
       storage?.deallocate()
       capacity = max(bytes, 4096)
-      storage = .allocate(byteCount: capacity, alignment: 16)
+      let made = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+      made.initializeMemory(as: UInt8.self, repeating: 0, count: capacity)
+      storage = made
     }
-    storage?.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    rows = box.maxY - box.minY
+    if rows > spanCapacity {
+      spans.deallocate()
+      spanCapacity = rows
+      spans = .allocate(capacity: rows)
+    }
+    spans.initialize(repeating: Span(), count: rows)
   }
 
   /// Adds a mask whose top-left pixel is at `x`, `y` on the image, inside the batch's box.
   @inline(__always)
   func add(_ mask: GlyphMask, x: Int, y: Int) {
     guard let storage else { return }
-    var row = storage + (y - box.minY) * stride + (x - box.minX)
+    let (firstRow, start, spans) = (y - box.minY, x - box.minX, spans)
+    var row = storage + firstRow * stride + start
     var source = mask.pixels
-    for _ in 0..<mask.height {
+    for line in firstRow..<(firstRow + mask.height) {
+      spans[line].start = min(spans[line].start, start)
+      spans[line].end = max(spans[line].end, start + mask.rowBytes)
       var offset = 0
       while offset < mask.rowBytes {
         let below = row.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
@@ -96,9 +133,11 @@ final class GlyphCoverage {
   /// Composites the batch's coverage in `source`'s color onto `target`: over colors, added to
   /// an alpha mask.
   ///
-  /// Rows of a color image that are still transparent where the batch lies (the usual case:
-  /// text on a clear canvas) get their pixels written directly, the color times the coverage,
-  /// which is what compositing over transparent pixels gives; other rows go through pixman.
+  /// Only each row's span of written bytes is composited (elsewhere the coverage is zero, which
+  /// leaves pixels as they are). Rows of a color image that are still transparent along their
+  /// span (the usual case: text on a clear canvas) get their pixels written directly, the color
+  /// times the coverage, which is what compositing over transparent pixels gives; other rows go
+  /// through pixman, consecutive ones in one call. The buffer is zero again afterwards.
   ///
   /// - Parameters:
   ///   - source: A solid color.
@@ -106,13 +145,7 @@ final class GlyphCoverage {
   ///   - writesClearRows: Whether clear rows are written directly (tests turn it off to
   ///     compare with pixman).
   func composite(_ source: PixmanImage, onto target: PixmanImage, writesClearRows: Bool = true) {
-    defer {
-      if capacity > Self.keptBytes {
-        storage?.deallocate()
-        storage = nil
-        capacity = 0
-      }
-    }
+    defer { clear() }
     guard let storage, !box.isEmpty,
       let mask = pixman_image_create_bits(
         PIXMAN_a8, Int32(box.maxX - box.minX), Int32(box.maxY - box.minY),
@@ -123,36 +156,75 @@ final class GlyphCoverage {
       minX: max(box.minX, 0), minY: max(box.minY, 0), maxX: min(box.maxX, target.width),
       maxY: min(box.maxY, target.height))
     guard !clipped.isEmpty else { return }
-    guard writesClearRows, !target.isAlpha, let color = source.solidPixel,
-      let pixels = target.pixels
-    else {
-      composite(source, mask: mask, onto: target, rows: clipped.minY..<clipped.maxY, in: clipped)
-      return
+    let fill: ClearRowFill?
+    var pixels: UnsafeMutableRawPointer?
+    if writesClearRows, !target.isAlpha, let color = source.solidPixel, let bits = target.pixels {
+      fill = ClearRowFill(color: color, table: &table)
+      pixels = bits
+    } else {
+      fill = nil
     }
-    let fill = ClearRowFill(color: color, table: &table)
-    var busy = clipped.minY
+    // Rows that go through pixman, gathered while they follow one another.
+    var pending: (rows: Range<Int>, columns: Range<Int>)?
+    func flush() {
+      guard let (rows, columns) = pending else { return }
+      composite(source, mask: mask, onto: target, rows: rows, columns: columns)
+      pending = nil
+    }
+    // Locals: read without the class's exclusivity checks.
+    let (box, stride, spans) = (box, stride, spans)
+    let inside = (clipped.minX - box.minX)..<(clipped.maxX - box.minX)
     for y in clipped.minY..<clipped.maxY {
-      let row = pixels + y * target.rowBytes + clipped.minX * 4
-      let count = clipped.maxX - clipped.minX
-      guard Self.isClear(row, count: count) else { continue }
-      composite(source, mask: mask, onto: target, rows: busy..<y, in: clipped)
-      busy = y + 1
-      fill.write(
-        storage + (y - box.minY) * stride + (clipped.minX - box.minX), count: count, to: row)
+      guard let columns = spans[y - box.minY].clipped(to: inside) else { continue }
+      if let fill, let pixels {
+        let row = pixels + y * target.rowBytes + (box.minX + columns.lowerBound) * 4
+        if Self.isClear(row, count: columns.count) {
+          flush()
+          fill.write(
+            storage + (y - box.minY) * stride + columns.lowerBound, count: columns.count,
+            to: row)
+          continue
+        }
+      }
+      if let (rows, wide) = pending, rows.upperBound == y {
+        let union =
+          min(wide.lowerBound, columns.lowerBound)..<max(wide.upperBound, columns.upperBound)
+        pending = (rows.lowerBound..<(y + 1), union)
+      } else {
+        flush()
+        pending = (y..<(y + 1), columns)
+      }
     }
-    composite(source, mask: mask, onto: target, rows: busy..<clipped.maxY, in: clipped)
+    flush()
   }
 
-  /// Composites rows of the coverage through pixman: over colors, added to alpha.
+  /// Zeroes the bytes the batch wrote, or frees a buffer past ``keptBytes``.
+  private func clear() {
+    if capacity > Self.keptBytes {
+      storage?.deallocate()
+      (storage, capacity) = (nil, 0)
+    } else if let storage {
+      let (spans, stride) = (spans, stride)
+      for row in 0..<rows where !spans[row].isEmpty {
+        let span = spans[row]
+        (storage + row * stride + span.start).initializeMemory(
+          as: UInt8.self, repeating: 0, count: span.end - span.start)
+      }
+    }
+    rows = 0
+  }
+
+  /// Composites rows of the coverage through pixman, `columns` from the box's left edge: over
+  /// colors, added to alpha.
   private func composite(
     _ source: PixmanImage, mask: OpaquePointer, onto target: PixmanImage, rows: Range<Int>,
-    in clipped: Box
+    columns: Range<Int>
   ) {
-    guard !rows.isEmpty else { return }
     pixman_image_composite32(
       target.isAlpha ? PIXMAN_OP_ADD : PIXMAN_OP_OVER, source.handle, mask, target.handle, 0, 0,
-      Int32(clipped.minX - box.minX), Int32(rows.lowerBound - box.minY), Int32(clipped.minX),
-      Int32(rows.lowerBound), Int32(clipped.maxX - clipped.minX), Int32(rows.count))
+      Int32(columns.lowerBound), Int32(rows.lowerBound - box.minY),
+      Int32(box.minX + columns.lowerBound), Int32(rows.lowerBound), Int32(columns.count),
+      Int32(rows.count))
   }
 
   /// Whether `count` ARGB32 pixels from `row` are all transparent (zero).

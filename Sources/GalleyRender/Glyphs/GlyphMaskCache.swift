@@ -326,7 +326,6 @@ final class GlyphMaskCache: @unchecked Sendable {
     guard box.width <= maskLimit, box.height <= maskLimit else { return .oversized }
     let rowBytes = GlyphMask.rowBytes(width: box.width)
     let pixels = arena.allocate(rowBytes * box.height)
-    pixels.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * box.height)
     rasterizer.fill(into: pixels.assumingMemoryBound(to: UInt8.self), rowBytes: rowBytes)
     return .mask(
       GlyphMask(

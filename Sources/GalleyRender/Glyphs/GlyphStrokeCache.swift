@@ -167,7 +167,6 @@ final class GlyphStrokeCache: Sendable {
     else { return nil }
     let bytes = max(box.width * box.height, 1)
     let pixels = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
-    pixels.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
     rasterizer.fill(into: pixels.assumingMemoryBound(to: UInt8.self), rowBytes: box.width)
     return .some(
       GlyphStroke(

@@ -123,9 +123,13 @@ final class OutlineRasterizer {
   }
 
   /// Fills the outline placed last into ``box``'s `height` rows of `rowBytes` bytes, its
-  /// top-left pixel first.
+  /// top-left pixel first: every byte is written, the coverage of the box's `width` pixels
+  /// and zeros after them.
   func fill(into pixels: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
-    guard !box.isEmpty, !contourEnds.isEmpty else { return }
+    guard !box.isEmpty, !contourEnds.isEmpty else {
+      pixels.initialize(repeating: 0, count: rowBytes * box.height)
+      return
+    }
     let stride = box.width + 2
     let count = stride * box.height
     if count > cellCount { resize(to: count) }
@@ -144,9 +148,11 @@ final class OutlineRasterizer {
         }
       }
     }
-    Self.resolve(
-      cells, stride: stride, width: box.width, height: box.height, into: pixels,
-      rowBytes: rowBytes)
+    for row in 0..<box.height {
+      Self.resolve(
+        cells + row * stride, count: stride, width: box.width, into: pixels + row * rowBytes,
+        rowBytes: rowBytes)
+    }
     if cellCount > Self.keptCells { resize(to: 0) }
   }
 
@@ -158,21 +164,32 @@ final class OutlineRasterizer {
     cellCount = count
   }
 
-  /// Sums each row's cells into coverage bytes and clears the cells.
+  /// Sums one row's `count` cells (at least `width`) into the coverage bytes of its `width`
+  /// pixels, writes zeros to the rest of its `rowBytes`, and clears the cells.
+  ///
+  /// The running sums are taken one cell after another (each depends on the one before) and
+  /// stored over the cells; a second loop, with no step that can trap, turns them into bytes
+  /// (the compiler runs it on vectors): the absolute value, at most 1, times 255, rounded to
+  /// the nearest whole number, halves to even. Adding 2²³ rounds a value from 0 to 255 so and
+  /// leaves it in the float's low bits.
+  @inline(__always)
   private static func resolve(
-    _ cells: UnsafeMutablePointer<Float>, stride: Int, width: Int, height: Int,
-    into pixels: UnsafeMutablePointer<UInt8>, rowBytes: Int
+    _ line: UnsafeMutablePointer<Float>, count: Int, width: Int,
+    into out: UnsafeMutablePointer<UInt8>, rowBytes: Int
   ) {
-    for row in 0..<height {
-      let line = cells + row * stride
-      let out = pixels + row * rowBytes
-      var sum: Float = 0
-      for column in 0..<width {
-        sum += line[column]
-        out[column] = UInt8(min(abs(sum), 1) * 255 + 0.5)
-      }
-      line.update(repeating: 0, count: stride)
+    var sum: Float = 0
+    for column in 0..<width {
+      sum += line[column]
+      line[column] = sum
     }
+    for column in 0..<width {
+      let value = min(abs(line[column]), 1) * 255
+      out[column] = UInt8(truncatingIfNeeded: (value + 8_388_608).bitPattern)
+      line[column] = 0
+    }
+    // Loops rather than memset: a glyph's rows are a few bytes.
+    for column in width..<count { line[column] = 0 }
+    for column in width..<rowBytes { out[column] = 0 }
   }
 
   /// The edges of one outline being added to the cells.

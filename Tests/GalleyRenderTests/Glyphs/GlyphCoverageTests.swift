@@ -104,6 +104,39 @@ struct GlyphCoverageTests {
     #expect(alpha(30, 5) == 0 && alpha(5, 0) == 0)
   }
 
+  @Test func eachBatchStartsFromAClearBuffer() throws {
+    // One buffer for three batches of other boxes and strides: what the first wrote must not
+    // show in the others, which must give what a fresh buffer gives.
+    let arena = GlyphMaskArena()
+    let mask = everyCoverage(in: arena)
+    let boxes = [
+      GlyphCoverage.Box(minX: 0, minY: 0, maxX: 40, maxY: 22),
+      GlyphCoverage.Box(minX: 5, minY: 3, maxX: 21, maxY: 19),
+      GlyphCoverage.Box(minX: 2, minY: 1, maxX: 37, maxY: 20),
+    ]
+    let places = [[(0, 0), (20, 5)], [(5, 3)], [(2, 1), (21, 4)]]
+    func draw(reusing shared: GlyphCoverage?) throws -> [[UInt8]] {
+      try zip(boxes, places).map { box, masks in
+        let coverage = shared ?? GlyphCoverage()
+        let surface = try CairoSurface(image: .a8, width: Self.width, height: Self.height)
+        coverage.begin(box)
+        for (x, y) in masks { coverage.add(mask, x: x, y: y) }
+        try PixmanImage.drawing(on: surface) { target throws(RenderError) in
+          coverage.composite(
+            try PixmanImage(solid: TextColor(red: 0, green: 0, blue: 0)), onto: target)
+        }
+        let data = UnsafeRawPointer(surface.flushedPixels())
+        return (0..<(surface.stride * Self.height)).map {
+          data.load(fromByteOffset: $0, as: UInt8.self)
+        }
+      }
+    }
+    let shared = try draw(reusing: GlyphCoverage())
+    let fresh = try draw(reusing: nil)
+    #expect(shared == fresh)
+    #expect(shared.allSatisfy { $0.contains { $0 != 0 } })
+  }
+
   @Test func batchesTooLargeForTheBufferAreSplit() throws {
     // Two glyphs 3,000 pixels apart on both axes: one buffer for both would pass 8 MB, so
     // they are drawn in two batches, which must give what drawing each alone gives.
