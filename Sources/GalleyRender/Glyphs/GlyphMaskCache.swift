@@ -1,3 +1,4 @@
+internal import CPixman
 import GalleyLayout
 
 /// The masks of the glyphs one thread draws, and the coverage buffer it draws them through.
@@ -129,17 +130,51 @@ final class GlyphMaskCache: @unchecked Sendable {
     source: PixmanImage,
     onto target: PixmanImage
   ) -> [Int] {
+    guard !matrices.isEmpty else {
+      return composite(count: glyphs.count, source: source, onto: target) { index in
+        let glyph = glyphs[index]
+        let position = GridPosition(
+          of: glyph, under: nil, scale: scale, originX: originX, originY: originY)
+        let found = entry(
+          font: font, glyph: glyph.id, position: position, map: nil, outlines: outlines)
+        return (found, position)
+      }
+    }
+    // Every glyph's place and key first, so that each lookup's slot is fetched from memory a
+    // few glyphs ahead (a random shift's or an arc's keys are scattered over megabytes).
     var maps = MapKeys(pixelsPerEm: font.pixelsPerEm)
-    return composite(count: glyphs.count, source: source, onto: target) { index in
-      let glyph = glyphs[index]
-      let matrix = matrices.isEmpty ? nil : matrices[index]
+    let places = glyphs.indices.map { index in
       let position = GridPosition(
-        of: glyph, under: matrix, scale: scale, originX: originX, originY: originY)
+        of: glyphs[index], under: matrices[index], scale: scale, originX: originX,
+        originY: originY)
+      return (position: position, map: maps.key(of: matrices[index]))
+    }
+    return composite(count: glyphs.count, source: source, onto: target) { index in
+      let ahead = index + Self.lookAhead
+      if ahead < places.count, let map = places[ahead].map,
+        let key = Self.key(font: font, glyph: glyphs[ahead].id, position: places[ahead].position)
+      {
+        transformedMasks.prefetch(TransformedMaskKey(key: key, map: map))
+      }
+      let (position, map) = places[index]
       let found = entry(
-        font: font, glyph: glyph.id, position: position, map: matrix.map { maps.key(of: $0) },
+        font: font, glyph: glyphs[index].id, position: position, map: .some(map),
         outlines: outlines)
       return (found, position)
     }
+  }
+
+  /// How many glyphs ahead of a transformed glyph's lookup the next slot is fetched.
+  private static let lookAhead = 6
+
+  /// The untransformed key of a glyph at a phase: the font's serial (from 1, so never 0)
+  /// above the glyph number (OpenType glyph ids are 16-bit: it takes 20 bits) above the
+  /// phases; `nil` for a glyph number past 16 bits.
+  @inline(__always)
+  private static func key(font: CairoScaledFont, glyph: UInt32, position: GridPosition) -> Int? {
+    guard glyph <= 0xFFFF else { return nil }
+    return font.serial << 20 | Int(truncatingIfNeeded: glyph) << 4 | position.phaseY << 2
+      | position.phaseX
   }
 
   /// Composites parallelograms (decorations and backgrounds that follow transformed glyphs) in
@@ -231,6 +266,13 @@ final class GlyphMaskCache: @unchecked Sendable {
     guard batch.count > 0 else { return }
     coverage.begin(batch.box)
     for index in 0..<batch.count {
+      if index + Self.lookAhead < batch.count {
+        // The masks of a random shift or an arc lie far apart: their first rows are fetched
+        // ahead too.
+        let pixels = placed[index + Self.lookAhead].mask.pixels
+        galley_prefetch(pixels)
+        galley_prefetch(pixels + 64)
+      }
       let item = placed[index]
       coverage.add(item.mask, x: item.x, y: item.y)
     }
@@ -267,10 +309,7 @@ final class GlyphMaskCache: @unchecked Sendable {
     outlines: GlyphOutlineCache?
   ) -> CachedMask {
     let (phaseX, phaseY) = (position.phaseX, position.phaseY)
-    // OpenType glyph ids are 16-bit, so a glyph number takes 20 bits and the key packs the
-    // font's serial (from 1) above it: never 0.
-    guard glyph <= 0xFFFF else { return .blank }
-    let key = font.serial << 20 | Int(truncatingIfNeeded: glyph) << 4 | phaseY << 2 | phaseX
+    guard let key = Self.key(font: font, glyph: glyph, position: position) else { return .blank }
     if let map {
       guard let map else { return .oversized }
       return transformedEntry(TransformedMaskKey(key: key, map: map)) {

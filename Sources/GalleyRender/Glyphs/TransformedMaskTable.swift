@@ -1,3 +1,5 @@
+internal import CPixman
+
 /// A transformed glyph's or a parallelogram's mask key: the untransformed key (font serial,
 /// glyph and phases; font serial 0 for a parallelogram) and the map's rounded linear part
 /// (``LinearMapKey``).
@@ -50,6 +52,11 @@ final class TransformedMaskTable {
       index = (index + 1) & (capacity - 1)
     }
     return nil
+  }
+
+  /// Brings the memory where a key's lookup starts toward the processor, ahead of the lookup.
+  func prefetch(_ key: TransformedMaskKey) {
+    galley_prefetch(slots + slot(of: key))
   }
 
   /// Holds `entry` under `key`, which the table does not hold yet.
