@@ -20,9 +20,8 @@ final class GlyphCoverage {
   /// Each row of the batch's box: the bytes from the box's left edge its masks wrote, the
   /// padding of their rows included (empty for a row no mask touched).
   private var spans: UnsafeMutablePointer<Span> = .allocate(capacity: 0)
-  /// The rows ``spans`` has room for, and the rows of the batch.
+  /// The rows ``spans`` has room for.
   private var spanCapacity = 0
-  private var rows = 0
   /// The batch's box on the image, in pixels.
   private var box = Box()
   /// Bytes from one row of the buffer to the next.
@@ -96,7 +95,7 @@ final class GlyphCoverage {
       made.initializeMemory(as: UInt8.self, repeating: 0, count: capacity)
       storage = made
     }
-    rows = box.maxY - box.minY
+    let rows = box.maxY - box.minY
     if rows > spanCapacity {
       spans.deallocate()
       spanCapacity = rows
@@ -205,13 +204,13 @@ final class GlyphCoverage {
       (storage, capacity) = (nil, 0)
     } else if let storage {
       let (spans, stride) = (spans, stride)
-      for row in 0..<rows where !spans[row].isEmpty {
+      for row in 0..<max(box.maxY - box.minY, 0) where !spans[row].isEmpty {
         let span = spans[row]
         (storage + row * stride + span.start).initializeMemory(
           as: UInt8.self, repeating: 0, count: span.end - span.start)
+        spans[row] = Span()
       }
     }
-    rows = 0
   }
 
   /// Composites rows of the coverage through pixman, `columns` from the box's left edge: over

@@ -170,8 +170,8 @@ final class OutlineRasterizer {
   /// The running sums are taken one cell after another (each depends on the one before) and
   /// stored over the cells; a second loop, with no step that can trap, turns them into bytes
   /// (the compiler runs it on vectors): the absolute value, at most 1, times 255, rounded to
-  /// the nearest whole number, halves to even. Adding 2²³ rounds a value from 0 to 255 so and
-  /// leaves it in the float's low bits.
+  /// the nearest whole number, halves to even: adding 2²³ to a value from 0 to 255 rounds it
+  /// that way and leaves it in the float's low bits.
   @inline(__always)
   private static func resolve(
     _ line: UnsafeMutablePointer<Float>, count: Int, width: Int,
